@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from '@marquee/db/client';
+import type { AppConfig } from './config';
+import { registerErrorHandling } from './plugins/errors';
+import { contentSecurityPolicy } from './plugins/security-headers';
+import { catalogModule } from './modules/catalog/routes';
+import { webApp } from './plugins/web-app';
+
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+}
+
+/** Builds the whole HTTP app: plugins, error handling, modules, the web app. Never listens (see main.ts). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    bodyLimit: 64 * 1024,
+    // Behind a load balancer the client address comes from X-Forwarded-For.
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy() },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Marquee API',
+        description: 'Events, tickets and bookings for Marquee. Errors: `{ message, errors? }`; validation errors are 422 with `errors: { field: [messages] }`.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(catalogModule, { db: deps.db });
+  await app.register(webApp, { db: deps.db, config: deps.config });
+  return app;
+}

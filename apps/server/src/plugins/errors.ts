@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@marquee/domain/errors';
+import { AppError } from './app-error';
+
+/**
+ * Maps every error to the documented shape. Validation: 422 `{ message, errors: { field: [..] } }`;
+ * other client errors: their 4xx with `{ message }`; anything unexpected: a 500 that reveals nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (errors[field] ??= []).push(issue.message);
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The request is invalid.';
+      return reply.code(422).send({ message: first, errors } satisfies ErrorBody);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: clientErrorMessage(error, status) } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` } satisfies ErrorBody);
+  });
+}
+
+/** Fastify's own client errors (bad JSON, huge bodies, wrong content type) in words a client can act on. */
+function clientErrorMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted; send application/json.';
+    default:
+      return status === 404 ? 'Not found.' : error.message || 'The request is invalid.';
+  }
+}

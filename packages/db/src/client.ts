@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers: the same Drizzle query builder over PGlite or node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export type DbConfig =
+  | { kind: 'pglite'; dataDir?: string; pglite?: PGlite }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface DbHandle {
+  db: Db;
+  kind: DbConfig['kind'];
+  /** Runs the committed SQL migrations; safe when several processes start at once (advisory lock on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Arbitrary key for pg_advisory_lock while migrating, so concurrent starts migrate once. */
+const MIGRATION_LOCK_KEY = 728_466_001;
+
+export function createDb(config: DbConfig): DbHandle {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client = config.pglite;
+  if (!client) {
+    if (config.dataDir) mkdirSync(dirname(resolve(config.dataDir)), { recursive: true });
+    client = new PGlite(config.dataDir);
+  }
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pglite.close(),
+  };
+}
+
+/** DATABASE_URL picks PostgreSQL; otherwise the embedded PGlite in `dataDir`. */
+export function dbConfigFromEnv(env: { DATABASE_URL?: string | undefined }, dataDir: string): DbConfig {
+  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir };
+}
+
+/** The database's clock: holds and expiry are decided by it, never by a server's. */
+export async function databaseNow(db: Db): Promise<Date> {
+  const result = await db.execute<{ now: string | Date }>(sql`SELECT now() AS now`);
+  const value = result.rows[0]?.now;
+  return value instanceof Date ? value : new Date(String(value));
+}

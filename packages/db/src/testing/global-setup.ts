@@ -1,0 +1,5 @@
+import { prepareTestTemplate } from './test-db';
+
+export default async function setup(): Promise<void> {
+  await prepareTestTemplate();
+}
