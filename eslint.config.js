@@ -65,6 +65,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

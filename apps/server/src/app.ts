@@ -1,13 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from '@marquee/db/client';
 import type { AppConfig } from './config';
 import { registerErrorHandling } from './plugins/errors';
-import { contentSecurityPolicy } from './plugins/security-headers';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { catalogModule } from './modules/catalog/routes';
 import { webApp } from './plugins/web-app';
 
@@ -29,10 +28,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy() },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(swagger, {
     openapi: {

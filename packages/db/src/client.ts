@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -72,11 +71,4 @@ export function createDb(config: DbConfig): DbHandle {
 /** DATABASE_URL picks PostgreSQL; otherwise the embedded PGlite in `dataDir`. */
 export function dbConfigFromEnv(env: { DATABASE_URL?: string | undefined }, dataDir: string): DbConfig {
   return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir };
-}
-
-/** The database's clock: holds and expiry are decided by it, never by a server's. */
-export async function databaseNow(db: Db): Promise<Date> {
-  const result = await db.execute<{ now: string | Date }>(sql`SELECT now() AS now`);
-  const value = result.rows[0]?.now;
-  return value instanceof Date ? value : new Date(String(value));
 }

@@ -16,8 +16,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        (errors[field] ??= []).push(issue.message);
+        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+        (errors[field] ??= []).push(issue.message ?? 'This value is invalid.');
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The request is invalid.';
       return reply.code(422).send({ message: first, errors } satisfies ErrorBody);

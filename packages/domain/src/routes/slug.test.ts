@@ -12,7 +12,8 @@ describe('slugs', () => {
   });
 
   it('keeps letters of other scripts', () => {
-    expect(slugifyEventName('සිංහල ගීත')).not.toBe('');
+    expect(slugifyEventName('සිංහල ගීත')).toBe('සිංහල-ගීත');
+    expect(slugifyEventName('இசை மாலை')).toBe('இசை-மாலை');
   });
 
   it('builds the event route /{type}/{name-slug}/{uid}', () => {

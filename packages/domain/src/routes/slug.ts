@@ -6,10 +6,12 @@
 export function slugifyEventName(name: string): string {
   return name
     .normalize('NFKD')
+    // Drop Latin accents (café → cafe) but keep the vowel signs other scripts need (Sinhala, Tamil).
     .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
     .toLowerCase()
     .trim()
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .replace(/[^\p{L}\p{M}\p{N}\s-]/gu, '')
     .replace(/\s+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');

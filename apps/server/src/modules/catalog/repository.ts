@@ -1,0 +1,195 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@marquee/db/client';
+import { eventSearchMatch } from '@marquee/db/search';
+import { banners, events, paymentGateways, testimonials, ticketPackages, venues } from '@marquee/db/schema';
+import type { EventType } from '@marquee/domain/categories';
+
+/** Catalogue queries. Each returns plain rows; the service shapes them into API answers. */
+
+/**
+ * An event is listed while it is upcoming or live: until its end, or 4 hours after its start when it
+ * has no end. Decided by the database clock, like everything time-related.
+ */
+const isUpcomingOrLive: SQL = sql`coalesce(${events.endDate}, ${events.startDate} + interval '4 hours') >= now()`;
+
+/**
+ * Tickets taken from a package: sold, plus tickets on active holds once the inventory module exists.
+ * This is the one place to add them, e.g.
+ * `${ticketPackages.soldCount} + (SELECT coalesce(sum(h.quantity), 0) FROM holds h WHERE h.package_id = ${ticketPackages.id} AND h.expires_at > now())`.
+ */
+export function reservedSeatsSql(): SQL<number> {
+  return sql<number>`${ticketPackages.soldCount}`.mapWith(Number);
+}
+
+/** The cheapest active package of the event (minor units), or null. */
+const priceFrom = sql<number | null>`(
+  SELECT min(tp.price) FROM ${ticketPackages} tp WHERE tp.event_id = ${events.id} AND tp.active
+)`.mapWith(Number);
+
+const summaryColumns = {
+  id: events.id,
+  uid: events.uid,
+  name: events.name,
+  type: events.type,
+  startDate: events.startDate,
+  endDate: events.endDate,
+  thumbnailImg: events.thumbnailImg,
+  featured: events.featured,
+  status: events.status,
+  currency: events.currency,
+  freeEvent: events.freeEvent,
+  priceFrom,
+  venue: {
+    id: venues.id,
+    name: venues.name,
+    city: venues.city,
+    country: venues.country,
+    timeZone: venues.timeZone,
+  },
+};
+
+function typeFilter(type: EventType | null): SQL | undefined {
+  return type === null ? undefined : eq(events.type, type);
+}
+
+export async function listUpcomingEvents(db: Db, options: { type: EventType | null; limit: number; offset: number }) {
+  const where = and(isUpcomingOrLive, typeFilter(options.type));
+  const rows = await db
+    .select(summaryColumns)
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(where)
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [totals] = await db.select({ total: count() }).from(events).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export type EventSummaryRow = Awaited<ReturnType<typeof listTrendingEvents>>[number];
+
+/** Featured events first, then the soonest. */
+export function listTrendingEvents(db: Db, options: { type: EventType | null; limit: number }) {
+  return db
+    .select(summaryColumns)
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(and(isUpcomingOrLive, typeFilter(options.type)))
+    .orderBy(desc(events.featured), asc(events.startDate), asc(events.id))
+    .limit(options.limit);
+}
+
+/** Upcoming or live events matching a `to_tsquery('simple', …)` string, best match first, then the soonest. */
+export function searchUpcomingEvents(db: Db, options: { tsQuery: string; limit: number }) {
+  // The tsquery text is a bound parameter, built by buildPrefixTsQuery from word characters only.
+  const query = sql`to_tsquery('simple', ${options.tsQuery})`;
+  return (
+    db
+      .select({ ...summaryColumns, artists: events.artists })
+      .from(events)
+      .innerJoin(venues, eq(venues.id, events.venueId))
+      .where(and(eventSearchMatch(options.tsQuery), isUpcomingOrLive))
+      // ts_rank_cd (cover density) with the vector's weights: name A > artists B > venue and city C.
+      .orderBy(sql`ts_rank_cd(${events.searchVector}, ${query}) DESC`, asc(events.startDate), asc(events.id))
+      .limit(options.limit)
+  );
+}
+
+export async function findEventByUid(db: Db, uid: string) {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      description: events.description,
+      artists: events.artists,
+      bannerImg: events.bannerImg,
+      freeSeating: events.freeSeating,
+      promo: events.promo,
+      promoAutoApply: events.promoAutoApply,
+      promoCode: events.promoCode,
+      handlingCost: events.handlingCost,
+      paymentGatewayIds: events.paymentGatewayIds,
+      venue: {
+        ...summaryColumns.venue,
+        address: venues.address,
+        seatMap: venues.seatMap,
+      },
+    })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(events.uid, uid))
+    .limit(1);
+  return row ?? null;
+}
+export type EventDetailRow = NonNullable<Awaited<ReturnType<typeof findEventByUid>>>;
+
+/** Just what an event page's link-preview tags need (no seat map, no packages). */
+export async function findEventPageByUid(db: Db, uid: string) {
+  const [row] = await db
+    .select({
+      uid: events.uid,
+      type: events.type,
+      name: events.name,
+      description: events.description,
+      startDate: events.startDate,
+      thumbnailImg: events.thumbnailImg,
+      bannerImg: events.bannerImg,
+      venue: { name: venues.name, city: venues.city, timeZone: venues.timeZone },
+    })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(events.uid, uid))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The event's packages in display order, with how many tickets each has taken. */
+export function listTicketPackages(db: Db, eventId: number) {
+  return db
+    .select({
+      id: ticketPackages.id,
+      name: ticketPackages.name,
+      description: ticketPackages.description,
+      price: ticketPackages.price,
+      capacity: ticketPackages.capacity,
+      reservedSeats: reservedSeatsSql(),
+      freeSeating: ticketPackages.freeSeating,
+      colorClass: ticketPackages.colorClass,
+      active: ticketPackages.active,
+      inactiveMessage: ticketPackages.inactiveMessage,
+      maxPerOrder: ticketPackages.maxPerOrder,
+    })
+    .from(ticketPackages)
+    .where(eq(ticketPackages.eventId, eventId))
+    .orderBy(asc(ticketPackages.sortOrder), asc(ticketPackages.id));
+}
+export type TicketPackageRow = Awaited<ReturnType<typeof listTicketPackages>>[number];
+
+export function listPaymentGateways(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(paymentGateways).where(inArray(paymentGateways.id, ids));
+}
+
+/** The event's venue map and each package's seats; null when the event does not exist. */
+export async function findEventSeatMap(db: Db, uid: string) {
+  const [event] = await db
+    .select({ id: events.id, seatMap: venues.seatMap })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(events.uid, uid))
+    .limit(1);
+  if (!event) return null;
+  const packages = await db
+    .select({ id: ticketPackages.id, colorClass: ticketPackages.colorClass, seatingRange: ticketPackages.seatingRange })
+    .from(ticketPackages)
+    .where(eq(ticketPackages.eventId, event.id))
+    .orderBy(asc(ticketPackages.sortOrder), asc(ticketPackages.id));
+  return { seatMap: event.seatMap, packages };
+}
+
+export function listBanners(db: Db) {
+  return db.select().from(banners).orderBy(asc(banners.sortOrder), asc(banners.id));
+}
+
+export function listTestimonials(db: Db) {
+  return db.select().from(testimonials).orderBy(asc(testimonials.sortOrder), asc(testimonials.id));
+}

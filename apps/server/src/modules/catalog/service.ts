@@ -1,0 +1,260 @@
+import type { z } from 'zod';
+import type { Db } from '@marquee/db/client';
+import type {
+  Banner,
+  CategorySchema,
+  EventDetail,
+  EventList,
+  EventListQuery,
+  EventSeatMap,
+  EventSummary,
+  PaymentGateway,
+  PriceListRow,
+  SearchResult,
+  Testimonial,
+  TicketPackage,
+  TrendingQuerySchema,
+} from '@marquee/domain/catalog';
+import { CATEGORIES, type CategoryKey, type EventType } from '@marquee/domain/categories';
+import { buildPrefixTsQuery } from '@marquee/db/search';
+import { countSeats } from '@marquee/domain/seat-map';
+import { eventPath } from '@marquee/domain/slug';
+import { notFound } from '../../plugins/app-error';
+import * as repository from './repository';
+import type { EventSummaryRow, TicketPackageRow } from './repository';
+
+export type Category = z.infer<typeof CategorySchema>;
+export type TrendingQuery = z.infer<typeof TrendingQuerySchema>;
+
+/** Event uids are 4-32 lower-case letters and digits; anything else cannot name an event. */
+export const EVENT_UID_PATTERN = /^[a-z0-9]{4,32}$/;
+export const EVENT_NOT_FOUND = 'Event not found.';
+export const SUGGESTION_LIMIT = 6;
+
+/** What the web app needs to render an event page's link-preview tags (see plugins/web-app.ts). */
+export interface EventPageMeta {
+  uid: string;
+  type: EventType;
+  name: string;
+  path: string;
+  description: string;
+  image: string;
+  startDate: string;
+  venue: { name: string; city: string; timeZone: string };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** The catalogue's use cases: browsing, event pages, search and home-page content. Never sees HTTP. */
+export function createCatalogService(db: Db) {
+  async function requireEvent(uid: string): Promise<repository.EventDetailRow> {
+    const row = isEventUid(uid) ? await repository.findEventByUid(db, uid) : null;
+    if (!row) throw notFound(EVENT_NOT_FOUND);
+    return row;
+  }
+
+  async function search(query: { q: string; limit: number }): Promise<SearchResult> {
+    const tsQuery = buildPrefixTsQuery(query.q);
+    if (tsQuery === null) return { data: [], query: query.q };
+    const rows = await repository.searchUpcomingEvents(db, { tsQuery, limit: query.limit });
+    return { data: rows.map((row) => ({ ...toEventSummary(row), artists: row.artists })), query: query.q };
+  }
+
+  return {
+    listCategories(): Category[] {
+      return CATEGORIES.map((category) => ({
+        id: category.id,
+        key: category.key,
+        name: category.name,
+        path: category.path,
+        is_home_tab: category.isHomeTab,
+      }));
+    },
+
+    async listEvents(query: EventListQuery): Promise<EventList> {
+      const { rows, total } = await repository.listUpcomingEvents(db, {
+        type: eventTypeOf(query.category),
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return {
+        data: rows.map(toEventSummary),
+        meta: { page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) },
+      };
+    },
+
+    async listTrending(query: TrendingQuery): Promise<{ data: EventSummary[] }> {
+      const rows = await repository.listTrendingEvents(db, { type: eventTypeOf(query.category), limit: query.limit });
+      return { data: rows.map(toEventSummary) };
+    },
+
+    async getEvent(uid: string): Promise<EventDetail> {
+      const row = await requireEvent(uid);
+      const [packages, gateways] = await Promise.all([
+        repository.listTicketPackages(db, row.id),
+        repository.listPaymentGateways(db, row.paymentGatewayIds),
+      ]);
+      const seatMap = row.venue.seatMap;
+      return {
+        ...toEventSummary(row),
+        description: row.description,
+        artists: row.artists,
+        banner_img: row.bannerImg,
+        venue: {
+          ...toVenueSummary(row.venue),
+          address: row.venue.address,
+          seat_map: seatMap ? { type: seatMap.type, seat_count: countSeats(seatMap) } : null,
+        },
+        free_seating: row.freeSeating,
+        promo: row.promo,
+        promo_auto_apply: row.promoAutoApply,
+        promo_code: row.promoCode,
+        handling_cost: row.handlingCost,
+        payment_gateways: orderGateways(gateways, row.paymentGatewayIds),
+        ticket_packages: packages.map(toTicketPackage),
+      };
+    },
+
+    async getSeatMap(uid: string): Promise<EventSeatMap> {
+      const found = isEventUid(uid) ? await repository.findEventSeatMap(db, uid) : null;
+      if (!found) throw notFound(EVENT_NOT_FOUND);
+      if (!found.seatMap) throw notFound('This event has no seat map: its tickets are sold from the ticket list.');
+      return {
+        seat_map: found.seatMap,
+        packages: found.packages.map((p) => ({ id: p.id, color_class: p.colorClass, seating_range: p.seatingRange })),
+      };
+    },
+
+    /** The spec's price list: one row per package, with nothing picked yet (ticket_count and tot_cost 0). */
+    async getPriceList(uid: string): Promise<PriceListRow[]> {
+      const row = await requireEvent(uid);
+      const packages = await repository.listTicketPackages(db, row.id);
+      return packages.map((pkg) => {
+        const ticketPackage = toTicketPackage(pkg);
+        return {
+          package_id: pkg.id,
+          package_name: pkg.name,
+          package_desc: pkg.description,
+          package_price: pkg.price,
+          tot_cost: 0,
+          ticket_count: 0,
+          sold_out: ticketPackage.sold_out,
+          active: pkg.active,
+          message: ticketPackage.message,
+          free_seating: pkg.freeSeating,
+          promo: row.promo,
+          promo_auto_apply: row.promoAutoApply,
+          promo_code: row.promoCode,
+        };
+      });
+    },
+
+    /** Full-text search: every typed word as a prefix, ranked by where it matched, then the soonest. */
+    search,
+
+    /** The header's type-ahead: the same search, a handful of results. */
+    suggest(query: { q: string }): Promise<SearchResult> {
+      return search({ q: query.q, limit: SUGGESTION_LIMIT });
+    },
+
+    async listBanners(): Promise<Banner[]> {
+      const rows = await repository.listBanners(db);
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        subtitle: row.subtitle,
+        image: row.image,
+        link: row.link,
+      }));
+    },
+
+    async listTestimonials(): Promise<Testimonial[]> {
+      const rows = await repository.listTestimonials(db);
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        profession: row.profession,
+        description: row.description,
+      }));
+    },
+
+    /** For server-rendered link previews; null (never an error) when there is no such event. */
+    async findEventPageMeta(uid: string): Promise<EventPageMeta | null> {
+      const row = isEventUid(uid) ? await repository.findEventPageByUid(db, uid) : null;
+      if (!row) return null;
+      return {
+        uid: row.uid,
+        type: row.type,
+        name: row.name,
+        path: eventPath(row),
+        description: row.description,
+        image: row.bannerImg || row.thumbnailImg,
+        startDate: row.startDate.toISOString(),
+        venue: { name: row.venue.name, city: row.venue.city, timeZone: row.venue.timeZone },
+      };
+    },
+  };
+}
+
+export function isEventUid(uid: string): boolean {
+  return EVENT_UID_PATTERN.test(uid);
+}
+
+function eventTypeOf(category: CategoryKey): EventType | null {
+  return category === 'all' ? null : category;
+}
+
+function toVenueSummary(venue: EventSummaryRow['venue']): EventSummary['venue'] {
+  return { id: venue.id, name: venue.name, city: venue.city, country: venue.country, time_zone: venue.timeZone };
+}
+
+function toEventSummary(row: EventSummaryRow): EventSummary {
+  return {
+    id: row.id,
+    uid: row.uid,
+    name: row.name,
+    type: row.type,
+    path: eventPath(row),
+    start_date: row.startDate.toISOString(),
+    end_date: row.endDate ? row.endDate.toISOString() : null,
+    thumbnail_img: row.thumbnailImg,
+    featured: row.featured,
+    status: row.status,
+    currency: row.currency,
+    free_event: row.freeEvent,
+    price_from: row.priceFrom,
+    venue: toVenueSummary(row.venue),
+  };
+}
+
+/** Availability from what is taken (sold, and held once inventory counts holds in reservedSeatsSql). */
+function toTicketPackage(row: TicketPackageRow): TicketPackage {
+  const reserved = Math.max(0, row.reservedSeats);
+  const available = Math.max(0, row.capacity - reserved);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    reserved_seats: reserved,
+    available_seats: available,
+    free_seating: row.freeSeating,
+    color_class: row.colorClass,
+    active: row.active,
+    message: row.active ? null : row.inactiveMessage,
+    sold_out: available === 0,
+    max_per_order: row.maxPerOrder,
+  };
+}
+
+/** Gateways in the order the event lists them (the first is the default); unknown ids are skipped. */
+function orderGateways(
+  gateways: { id: number; name: string; kind: PaymentGateway['kind']; logo: string }[],
+  ids: number[],
+): PaymentGateway[] {
+  const byId = new Map(gateways.map((gateway) => [gateway.id, gateway]));
+  return ids.flatMap((id) => {
+    const gateway = byId.get(id);
+    return gateway ? [{ id: gateway.id, name: gateway.name, logo: gateway.logo, kind: gateway.kind }] : [];
+  });
+}

@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Db } from '@marquee/db/client';
+import type { AppConfig } from '../config';
+import { createCatalogService, type EventPageMeta } from '../modules/catalog/service';
+import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
+import { TtlCache } from '../modules/catalog/ttl-cache';
+import { IndexHtmlTemplate, encodePath, eventPageMeta } from './web-app/html-meta';
+import { classifySpaPath, isApiPath } from './web-app/spa-routes';
+
+export interface WebAppOptions {
+  db: Db;
+  config: AppConfig;
+}
+
+/** Vite's content-hashed output: a changed file gets a new name, so it can be cached for ever. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Unhashed files (favicon, fonts, images): cached briefly, revalidated after. */
+const SHORT = 'public, max-age=600';
+/** index.html names the current hashed bundles, so it is always revalidated. */
+const NO_CACHE = 'no-cache';
+
+const NOT_BUILT_MESSAGE =
+  'The web app is not built. Run `npm run build` (or `npm start`, which builds it) and restart the server.';
+
+/**
+ * Serves the built web app (apps/web/dist) beside the API: static files, and index.html for every
+ * other non-API GET (the SPA routes in the browser). The status tells crawlers the truth: 404 for
+ * unknown paths and events, 301 from a non-canonical event address, and event pages carry their
+ * Open Graph and Twitter tags so shared links preview well.
+ *
+ * Without a build (API-only, e.g. tests or `npm run serve` before `npm run build`), non-API GETs get a
+ * 404 that tells the operator to build the web app.
+ */
+export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, config }) => {
+  const distDir = config.webDistDir;
+  const indexPath = distDir ? join(distDir, 'index.html') : null;
+  if (!distDir || !indexPath || !existsSync(indexPath)) {
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (isApiPath(splitUrl(request.url).pathname)) return reply.callNotFound();
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      if (wantsHtml) {
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(`<!doctype html><title>Marquee</title><p>${NOT_BUILT_MESSAGE.replace(/`/g, '')}</p>`);
+      }
+      return reply.code(404).send({ message: NOT_BUILT_MESSAGE });
+    });
+    return;
+  }
+
+  // Read once: `npm start` builds before the server starts; a rebuild needs a restart.
+  const template = new IndexHtmlTemplate(readFileSync(indexPath, 'utf8'));
+  const defaultHtml = template.render(template.defaultMeta);
+  const catalog = createCatalogService(db);
+  // Event pages are what gets shared; a short cache keeps a burst of previews (or a crawler) off the database.
+  const eventMeta = new TtlCache<{ event: EventPageMeta | null }>({
+    ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS,
+    maxEntries: 5_000,
+  });
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    // One route per built file; every other path falls through to the SPA handler below.
+    wildcard: false,
+    index: false,
+    globIgnore: ['index.html'],
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const isHashedAsset = relative(distDir, filePath).split(sep)[0] === 'assets';
+      reply.header('cache-control', isHashedAsset ? IMMUTABLE : SHORT);
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const { pathname, search } = splitUrl(request.url);
+    if (isApiPath(pathname)) return reply.callNotFound();
+    if (pathname === '/index.html') return sendHtml(reply, 200, defaultHtml);
+
+    const route = classifySpaPath(pathname);
+    switch (route.kind) {
+      case 'page':
+        return sendHtml(reply, 200, defaultHtml);
+      case 'missing-file':
+        return reply.callNotFound();
+      case 'unknown':
+        return sendHtml(reply, 404, defaultHtml);
+      case 'event': {
+        const { event } = await eventMeta.getOrLoad(route.uid, async () => ({
+          event: await catalog.findEventPageMeta(route.uid),
+        }));
+        if (!event) return sendHtml(reply, 404, defaultHtml);
+        if (`/${route.segments.join('/')}` !== event.path) {
+          return reply.redirect(`${encodePath(event.path)}${search}`, 301);
+        }
+        return sendHtml(reply, 200, template.render(eventPageMeta(event, config.publicUrl)));
+      }
+    }
+  });
+};
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+}
+
+/** The raw (still percent-encoded) path, and the query string with its `?` or ''. */
+function splitUrl(url: string): { pathname: string; search: string } {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1
+    ? { pathname: url, search: '' }
+    : { pathname: url.slice(0, queryStart), search: url.slice(queryStart) };
+}

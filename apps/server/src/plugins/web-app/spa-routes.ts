@@ -1,0 +1,53 @@
+import { CATEGORY_KEYS } from '@marquee/domain/categories';
+
+/**
+ * The web app's routes as the server must know them, to answer with the right status before the SPA
+ * loads (crawlers and link previews read it). Keep in step with apps/web/src/app/router.tsx.
+ */
+export const STATIC_PAGES = [
+  'about-us',
+  'contact-us',
+  'privacy-policy',
+  'terms-and-conditions',
+  'search',
+  'download-tickets',
+] as const;
+
+const SINGLE_SEGMENT_PAGES = new Set<string>([...CATEGORY_KEYS, ...STATIC_PAGES]);
+
+export type SpaRoute =
+  /** A page the SPA has: home, a category, a static page. */
+  | { kind: 'page' }
+  /** /{type}/{slug}/{uid}: the server looks the event up. */
+  | { kind: 'event'; segments: [string, string, string]; uid: string }
+  /** A path that looks like a file (has an extension) but is not one of the built files. */
+  | { kind: 'missing-file' }
+  /** Anything else: the SPA shows its not-found page, with status 404. */
+  | { kind: 'unknown' };
+
+/** Classifies a request path (without its query string). */
+export function classifySpaPath(pathname: string): SpaRoute {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    if (raw === '') continue;
+    try {
+      segments.push(decodeURIComponent(raw));
+    } catch {
+      return { kind: 'unknown' };
+    }
+  }
+  const last = segments.at(-1);
+  if (last !== undefined && /\.[A-Za-z0-9]+$/.test(last)) return { kind: 'missing-file' };
+  if (segments.length === 0) return { kind: 'page' };
+  const [first, second, third] = segments;
+  if (segments.length === 1 && first !== undefined)
+    return SINGLE_SEGMENT_PAGES.has(first) ? { kind: 'page' } : { kind: 'unknown' };
+  if (segments.length === 3 && first !== undefined && second !== undefined && third !== undefined) {
+    return { kind: 'event', segments: [first, second, third], uid: third };
+  }
+  return { kind: 'unknown' };
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}

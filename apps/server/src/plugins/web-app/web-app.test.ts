@@ -1,0 +1,232 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { createEvent, createVenue } from '@marquee/db/factories';
+import { eventPath } from '@marquee/domain/slug';
+import { escapeHtml } from './html-meta';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Marquee: tickets</title>
+    <meta name="description" content="Buy tickets &amp; more." />
+    <!--app-meta-->
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body>
+</html>
+`;
+
+const DAY = 24 * 3_600_000;
+const fromNow = (ms: number): Date => new Date(Date.now() + ms);
+
+let distDir: string;
+let t: TestApp;
+const event = { uid: '', path: '' };
+const nasty = { uid: '', path: '' };
+const sinhala = { uid: '', path: '' };
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'marquee-web-dist-'));
+  mkdirSync(join(distDir, 'assets'));
+  mkdirSync(join(distDir, 'images'));
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(distDir, 'images', 'poster.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+  t = await buildTestApp({ webDistDir: distDir, publicUrl: 'https://tickets.example.com' });
+  const venue = await createVenue(t.db, { name: 'Nelum Pokuna', city: 'Colombo' });
+  const row = await createEvent(t.db, {
+    venueId: venue.id,
+    name: 'Jazz Night',
+    type: 'concerts',
+    startDate: new Date('2030-12-05T14:00:00Z'),
+    description: 'Smooth jazz by the lake.',
+    bannerImg: '/images/poster.svg',
+  });
+  Object.assign(event, { uid: row.uid, path: `/concerts/jazz-night/${row.uid}` });
+  const nastyRow = await createEvent(t.db, {
+    venueId: venue.id,
+    name: `Rock & Roll <script>alert("x")</script> 'Live' $& $1`,
+    type: 'theatre',
+    startDate: fromNow(3 * DAY),
+    description: '<b>bold</b> & "quoted"',
+    bannerImg: 'https://cdn.example.com/banner.png?a=1&b=2',
+  });
+  Object.assign(nasty, { uid: nastyRow.uid, path: `/theatre/rock-roll-scriptalertxscript-live-1/${nastyRow.uid}` });
+  const sinhalaRow = await createEvent(t.db, {
+    venueId: venue.id,
+    name: 'සිංහල ගී',
+    type: 'concerts',
+    startDate: fromNow(4 * DAY),
+  });
+  Object.assign(sinhala, { uid: sinhalaRow.uid, path: eventPath(sinhalaRow) });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+describe('static files', () => {
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await get('/assets/index-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log("app");');
+  });
+
+  it('serves other files with a short cache', async () => {
+    for (const url of ['/favicon.svg', '/images/poster.svg']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('public, max-age=600');
+    }
+  });
+
+  it('answers 404 (not the SPA) for a missing file', async () => {
+    const response = await get('/assets/index-missing.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('the SPA', () => {
+  it.each([
+    '/',
+    '/index.html',
+    '/all',
+    '/concerts',
+    '/theatre',
+    '/dance',
+    '/uni-events',
+    '/about-us',
+    '/contact-us',
+    '/privacy-policy',
+    '/terms-and-conditions',
+    '/search?q=jazz',
+    '/download-tickets',
+    '/concerts/',
+  ])('serves index.html for %s, never cached', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('<!--app-meta-->');
+    expect(response.body).toContain('<title>Marquee: tickets</title>');
+    expect(response.body).toContain('<meta property="og:title" content="Marquee: tickets" />');
+    expect(response.body).toContain('<meta property="og:description" content="Buy tickets &amp; more." />');
+  });
+
+  it.each(['/foo', '/not-a-category', '/concerts/jazz', '/a/b/c/d'])(
+    'serves index.html with status 404 for %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it('answers HEAD like GET', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/concerts' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+  });
+
+  it('leaves unknown API paths and other methods to the JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['POST', '/concerts'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json<{ message: string }>().message, url).toMatch(/^No route/);
+    }
+  });
+});
+
+describe('event pages', () => {
+  it('injects Open Graph and Twitter tags for a known event', async () => {
+    const response = await get(event.path);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toContain('<title>Jazz Night | Marquee</title>');
+    expect(html).not.toContain('<title>Marquee: tickets</title>');
+    expect(html).toContain('<meta property="og:title" content="Jazz Night" />');
+    expect(html).toContain('<meta property="og:type" content="website" />');
+    expect(html).toContain(`<meta property="og:url" content="https://tickets.example.com${event.path}" />`);
+    expect(html).toContain('<meta property="og:image" content="https://tickets.example.com/images/poster.svg" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // When and where in the venue's time zone (Colombo, UTC+5:30), then the description.
+    expect(html).toContain(
+      '<meta property="og:description" content="Thu, 5 Dec 2030, 7:30 PM at Nelum Pokuna, Colombo. Smooth jazz by the lake." />',
+    );
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('escapes everything that comes from data', async () => {
+    const response = await get(nasty.path);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>bold');
+    const name = `Rock & Roll <script>alert("x")</script> 'Live' $& $1`;
+    expect(html).toContain(`<meta property="og:title" content="${escapeHtml(name)}" />`);
+    expect(html).toContain(`<title>${escapeHtml(name)} | Marquee</title>`);
+    expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/banner.png?a=1&amp;b=2" />');
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('serves events whose slug is not ASCII', async () => {
+    expect(sinhala.path).toMatch(/^\/concerts\/[^\p{ASCII}-]+-[^\p{ASCII}]+\//u);
+    const response = await get(encodePath(sinhala.path));
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<meta property="og:title" content="සිංහල ගී" />');
+  });
+
+  it.each([
+    ['a wrong slug', (p: string, uid: string) => `/concerts/wrong-slug/${uid}`],
+    ['a wrong type', (p: string, uid: string) => `/dance/jazz-night/${uid}`],
+    ['an unknown type', (p: string, uid: string) => `/foo/jazz-night/${uid}`],
+  ])('redirects %s to the canonical address, keeping the query string', async (_label, wrong) => {
+    const plain = await get(wrong(event.path, event.uid));
+    expect(plain.statusCode).toBe(301);
+    expect(plain.headers['location']).toBe(event.path);
+    const withQuery = await get(`${wrong(event.path, event.uid)}?utm_source=x&step=2`);
+    expect(withQuery.statusCode).toBe(301);
+    expect(withQuery.headers['location']).toBe(`${event.path}?utm_source=x&step=2`);
+  });
+
+  it('percent-encodes a non-ASCII canonical address in the redirect', async () => {
+    const response = await get(`/concerts/x/${sinhala.uid}`);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers['location']).toBe(encodePath(sinhala.path));
+  });
+
+  it.each(['/concerts/no-such-event/zzzz9999', '/concerts/x/NOT-A-UID', "/concerts/x/'or'1'='1"])(
+    'serves the SPA with 404 for the unknown event %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<title>Marquee: tickets</title>');
+    },
+  );
+});

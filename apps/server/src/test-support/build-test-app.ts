@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { createTestDb, type TestDb } from '@marquee/db/testing';
+import { buildApp } from '../app';
+import type { AppConfig } from '../config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb['db'];
+  /** The test database handle (e.g. its `url` for a second process on PostgreSQL). */
+  handle: TestDb;
+  /** Closes the app, then the database (dropping it on PostgreSQL). */
+  close(): Promise<void>;
+}
+
+export const TEST_APP_CONFIG: AppConfig = {
+  env: 'test',
+  publicUrl: 'http://marquee.test',
+  logLevel: 'silent',
+  webDistDir: null,
+};
+
+/**
+ * A fresh, migrated database (PGlite, or a copy of the PostgreSQL template when DATABASE_URL is set)
+ * and the whole app on top of it, API-only unless `config.webDistDir` is given. Always `await close()`.
+ */
+export async function buildTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const handle = await createTestDb();
+  try {
+    const app = await buildApp({ db: handle.db, config: { ...TEST_APP_CONFIG, ...config } });
+    await app.ready();
+    return {
+      app,
+      db: handle.db,
+      handle,
+      async close() {
+        await app.close();
+        await handle.close();
+      },
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteHeader } from '../components/layout/site-header';
+import { SkipLink } from '../components/layout/skip-link';
+import { SearchBox } from '../features/search/components/search-box';
+
+/** A thin amber bar at the top while the next page's code or data loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-900">
+      <div className="h-full w-1/3 animate-pulse bg-accent-400 motion-reduce:animate-none" />
+    </div>
+  );
+}
+
+/**
+ * The page frame: skip link, header, the one <main> landmark and the footer. The route error page
+ * uses it too, so a failed page keeps the site's header and footer.
+ */
+export function SiteFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink targetId="main" />
+      <SiteHeader search={<SearchBox />} />
+      {/* tabIndex -1: the skip link moves focus here. */}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <NavigationProgress />
+      <SiteFrame>
+        <Outlet />
+      </SiteFrame>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventDetailSchema, type EventDetail } from '@marquee/domain/catalog';
+import { Component as EventRoute } from './event';
+
+function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
+  return EventDetailSchema.parse({
+    id: 1,
+    uid: 'abc123',
+    name: 'Colombo Jazz Night',
+    type: 'concerts',
+    path: '/concerts/colombo-jazz-night/abc123',
+    start_date: '2027-01-05T14:00:00.000Z',
+    end_date: null,
+    thumbnail_img: '/images/events/jazz-thumb.svg',
+    banner_img: '/images/events/jazz-banner.svg',
+    featured: false,
+    status: 'soldout',
+    currency: 'LKR',
+    free_event: false,
+    price_from: 250000,
+    description: 'An evening of jazz.',
+    artists: [],
+    venue: {
+      id: 1,
+      name: 'Nelum Pokuna',
+      city: 'Colombo',
+      country: 'LK',
+      time_zone: 'Asia/Colombo',
+      address: 'Colombo 7',
+      seat_map: null,
+    },
+    free_seating: false,
+    promo: false,
+    promo_auto_apply: false,
+    promo_code: null,
+    handling_cost: 0,
+    payment_gateways: [],
+    ticket_packages: [],
+    ...overrides,
+  });
+}
+
+let event = makeEvent();
+
+beforeEach(() => {
+  event = makeEvent();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      if (pathname === `/api/events/${event.uid}`) return Response.json(event);
+      return Response.json({ message: 'Event not found.' }, { status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/:type/:slug/:uid', Component: EventRoute }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('event route', () => {
+  it('shows the event with its breadcrumb and names the document after it', async () => {
+    renderAt(event.path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Colombo Jazz Night' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Colombo Jazz Night');
+    expect(screen.getByText('Tickets Soldout')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain('Colombo Jazz Night'));
+  });
+
+  it('moves a stale slug or type to the canonical path, keeping the query', async () => {
+    const router = renderAt('/theatre/old-name/abc123?step=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe(event.path));
+    expect(router.state.location.search).toBe('?step=2');
+    // Replaced, not pushed: Back does not return to the stale address.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the not-found page for an unknown uid', async () => {
+    renderAt('/concerts/no-such-event/zzzz9999');
+    expect(await screen.findByRole('heading', { level: 1, name: /not found/i })).toBeInTheDocument();
+  });
+
+  it('ignores step 2 while the event is not on sale', async () => {
+    renderAt(`${event.path}?step=2`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'About this event' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose your tickets' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,5 @@
+import { NotFoundPage } from '../../components/ui/not-found';
+
+export function Component() {
+  return <NotFoundPage />;
+}

@@ -1,0 +1,259 @@
+import {
+  Children,
+  useCallback,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+
+/**
+ * Embla needs matchMedia, ResizeObserver and IntersectionObserver. Where one is missing (very old
+ * browsers, jsdom) Embla is never started and the slides stay a natively scrollable row.
+ */
+const canUseEmbla =
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  typeof window.ResizeObserver === 'function' &&
+  typeof window.IntersectionObserver === 'function';
+
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribeToReducedMotion(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(REDUCED_MOTION_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function readReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+}
+
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeToReducedMotion, readReducedMotion, () => true);
+}
+
+export interface CarouselProps {
+  /** Names the carousel for assistive technology, e.g. "Trending Events". */
+  label: string;
+  children: ReactNode;
+  /** Width of one slide, as Tailwind basis classes: how many cards fit at each breakpoint. */
+  slideClassName?: string;
+  /** Wraps around from the last slide to the first. */
+  isLooping?: boolean;
+  /** Moves to the next slide every so many ms; paused on hover and focus, off under reduced motion. */
+  autoplayMs?: number;
+  /** Lets keyboard users focus the slide area itself (for slides with nothing focusable inside). */
+  isViewportFocusable?: boolean;
+  className?: string;
+}
+
+/**
+ * The one slider of the app (APG carousel pattern): previous/next buttons, one dot per page of slides,
+ * swipe and drag from Embla, ←/→ while focus is inside, optional autoplay that pauses on hover or focus,
+ * can be stopped with a button, and never runs for people who prefer reduced motion.
+ */
+export function Carousel({
+  label,
+  children,
+  slideClassName = 'basis-full',
+  isLooping = false,
+  autoplayMs,
+  isViewportFocusable = false,
+  className = '',
+}: CarouselProps) {
+  const slides = Children.toArray(children);
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const [viewportRef, emblaApi] = useEmblaCarousel({
+    align: 'start',
+    loop: isLooping,
+    slidesToScroll: 'auto',
+    containScroll: 'trimSnaps',
+  });
+  const [selectedSnap, setSelectedSnap] = useState(0);
+  const [snapCount, setSnapCount] = useState(0);
+  const [canScrollPrev, setCanScrollPrev] = useState(false);
+  const [canScrollNext, setCanScrollNext] = useState(false);
+  const [isPointerInside, setIsPointerInside] = useState(false);
+  const [isFocusInside, setIsFocusInside] = useState(false);
+  const [isStoppedByUser, setIsStoppedByUser] = useState(false);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const sync = () => {
+      setSelectedSnap(emblaApi.selectedScrollSnap());
+      setSnapCount(emblaApi.scrollSnapList().length);
+      setCanScrollPrev(emblaApi.canScrollPrev());
+      setCanScrollNext(emblaApi.canScrollNext());
+    };
+    sync();
+    emblaApi.on('select', sync).on('reInit', sync);
+    return () => {
+      emblaApi.off('select', sync).off('reInit', sync);
+    };
+  }, [emblaApi]);
+
+  // Under reduced motion the slider jumps instead of gliding.
+  const scrollPrev = useCallback(() => emblaApi?.scrollPrev(prefersReducedMotion), [emblaApi, prefersReducedMotion]);
+  const scrollNext = useCallback(() => emblaApi?.scrollNext(prefersReducedMotion), [emblaApi, prefersReducedMotion]);
+  const scrollTo = useCallback(
+    (index: number) => emblaApi?.scrollTo(index, prefersReducedMotion),
+    [emblaApi, prefersReducedMotion],
+  );
+
+  const hasAutoplay = autoplayMs !== undefined && !prefersReducedMotion && snapCount > 1;
+  const isAutoplaying = hasAutoplay && !isStoppedByUser && !isPointerInside && !isFocusInside;
+
+  useEffect(() => {
+    if (!isAutoplaying || !emblaApi || autoplayMs === undefined) return;
+    const timer = window.setInterval(() => {
+      if (emblaApi.canScrollNext()) emblaApi.scrollNext();
+      else emblaApi.scrollTo(0);
+    }, autoplayMs);
+    return () => window.clearInterval(timer);
+  }, [isAutoplaying, emblaApi, autoplayMs]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      scrollPrev();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      scrollNext();
+    }
+  };
+
+  const hasControls = canUseEmbla && snapCount > 1;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={className}
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => setIsPointerInside(true)}
+      onPointerLeave={() => setIsPointerInside(false)}
+      onFocus={() => setIsFocusInside(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsFocusInside(false);
+      }}
+    >
+      <div
+        ref={canUseEmbla ? viewportRef : undefined}
+        // The slides carry their own padding so focus outlines of the cards are never clipped here.
+        className={`-mx-2 ${canUseEmbla ? 'overflow-hidden' : 'overflow-x-auto'} ${isViewportFocusable ? 'rounded-lg' : ''}`}
+        tabIndex={isViewportFocusable ? 0 : undefined}
+        aria-label={isViewportFocusable ? `${label}: use the left and right arrow keys to move` : undefined}
+        role={isViewportFocusable ? 'group' : undefined}
+      >
+        <div className="flex touch-pan-y">
+          {slides.map((slide, index) => (
+            <div
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              className={`min-w-0 shrink-0 grow-0 px-2 py-2 ${slideClassName}`}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+
+      {hasControls ? (
+        <div className="mt-3 flex items-center justify-center gap-2">
+          <button
+            type="button"
+            onClick={scrollPrev}
+            disabled={!canScrollPrev}
+            aria-label={`Previous: ${label}`}
+            className="grid size-10 place-items-center rounded-full border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            <ChevronIcon direction="left" />
+          </button>
+          <div className="flex flex-wrap items-center justify-center">
+            {Array.from({ length: snapCount }, (_, index) => (
+              <button
+                key={index}
+                type="button"
+                onClick={() => scrollTo(index)}
+                aria-label={`Go to page ${index + 1} of ${snapCount}`}
+                aria-current={index === selectedSnap ? 'true' : undefined}
+                // 24px hit area around a small dot (WCAG 2.2 target size).
+                className="group grid size-6 place-items-center rounded-full"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block h-2.5 rounded-full transition-all ${
+                    index === selectedSnap ? 'w-5 bg-brand-700' : 'w-2.5 bg-slate-400 group-hover:bg-slate-600'
+                  }`}
+                />
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={scrollNext}
+            disabled={!canScrollNext}
+            aria-label={`Next: ${label}`}
+            className="grid size-10 place-items-center rounded-full border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            <ChevronIcon direction="right" />
+          </button>
+          {hasAutoplay ? (
+            <button
+              type="button"
+              onClick={() => setIsStoppedByUser((stopped) => !stopped)}
+              aria-label={isStoppedByUser ? 'Play slideshow' : 'Pause slideshow'}
+              title={isStoppedByUser ? 'Play slideshow' : 'Pause slideshow'}
+              className="ml-1 grid size-10 place-items-center rounded-full border border-slate-300 bg-white text-slate-900 hover:bg-slate-100"
+            >
+              {isStoppedByUser ? <PlayIcon /> : <PauseIcon />}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path
+        d={direction === 'left' ? 'M12.5 15 7.5 10l5-5' : 'M7.5 5l5 5-5 5'}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function PauseIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
+      <rect x="5" y="4" width="3.5" height="12" rx="1" />
+      <rect x="11.5" y="4" width="3.5" height="12" rx="1" />
+    </svg>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
+      <path d="M6 4.5v11a1 1 0 0 0 1.5.86l9-5.5a1 1 0 0 0 0-1.72l-9-5.5A1 1 0 0 0 6 4.5Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,195 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventDetailSchema, type EventDetail, type TicketPackage } from '@marquee/domain/catalog';
+import { EventDetails } from './event-details';
+
+function makePackage(overrides: Partial<TicketPackage> = {}): TicketPackage {
+  return {
+    id: 1,
+    name: 'Gold',
+    description: 'Front rows',
+    price: 250000,
+    reserved_seats: 10,
+    available_seats: 90,
+    free_seating: false,
+    color_class: 0,
+    active: true,
+    message: null,
+    sold_out: false,
+    max_per_order: 10,
+    ...overrides,
+  };
+}
+
+function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
+  return EventDetailSchema.parse({
+    id: 1,
+    uid: 'abc123',
+    name: 'Colombo Jazz Night',
+    type: 'concerts',
+    path: '/concerts/colombo-jazz-night/abc123',
+    start_date: '2026-12-05T14:00:00.000Z',
+    end_date: null,
+    thumbnail_img: '/images/events/jazz-thumb.svg',
+    banner_img: '/images/events/jazz-banner.svg',
+    featured: false,
+    status: 'ongoing',
+    currency: 'LKR',
+    free_event: false,
+    price_from: 250000,
+    description: 'An evening of jazz.\n\nBring a friend.',
+    artists: ['Ama Perera', 'The Quartet'],
+    venue: {
+      id: 1,
+      name: 'Nelum Pokuna',
+      city: 'Colombo',
+      country: 'LK',
+      time_zone: 'Asia/Colombo',
+      address: '110 Ananda Coomaraswamy Mawatha, Colombo 7',
+      seat_map: null,
+    },
+    free_seating: false,
+    promo: false,
+    promo_auto_apply: false,
+    promo_code: null,
+    handling_cost: 0,
+    payment_gateways: [{ id: 1, name: 'Card', logo: '/images/gateways/card.svg', kind: 'card' }],
+    ticket_packages: [makePackage()],
+    ...overrides,
+  });
+}
+
+function renderDetails(event: EventDetail, step: 1 | 2 = 1) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[event.path]}>
+        <EventDetails event={event} step={step} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.parse('2026-12-01T00:00:00.000Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('EventDetails', () => {
+  it("shows the name, artists, date and time in the venue's zone, venue and description", () => {
+    renderDetails(makeEvent());
+    expect(screen.getByRole('heading', { level: 1, name: 'Colombo Jazz Night' })).toBeInTheDocument();
+    expect(screen.getByText('Ama Perera, The Quartet')).toBeInTheDocument();
+    expect(screen.getByText('Sat, 5 Dec 2026')).toBeInTheDocument();
+    expect(screen.getByText(/7:30 PM GMT\+5:30/)).toBeInTheDocument();
+    expect(screen.getByText('Nelum Pokuna')).toBeInTheDocument();
+    expect(screen.getByText('Bring a friend.')).toBeInTheDocument();
+    const banner = screen.getByRole('img', { name: 'Colombo Jazz Night poster' });
+    expect(banner).toHaveAttribute('width', '1600');
+    expect(banner).toHaveAttribute('height', '600');
+  });
+
+  it('offers Book Now, leading to step 2, while the event is on sale', () => {
+    renderDetails(makeEvent({ status: 'ongoing' }));
+    expect(screen.getByRole('link', { name: 'Book Now' })).toHaveAttribute(
+      'href',
+      '/concerts/colombo-jazz-night/abc123?step=2',
+    );
+  });
+
+  it.each([
+    ['soldout', 'Tickets Soldout', 'Soldout'],
+    ['pending', 'Notify Me', null],
+    ['closed', 'Online Tickets Closed', 'Closed'],
+    ['postponed', 'Event Postponed', 'Postponed'],
+  ] as const)('shows the unavailable-sale message for a %s event', (status, message, label) => {
+    renderDetails(makeEvent({ status }));
+    const action = screen.getByRole('complementary', { name: 'Tickets and countdown' });
+    expect(within(action).getByText(message, { exact: true })).toBeInTheDocument();
+    if (label) expect(within(action).getByText(label, { exact: true })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('summarises packages: price, SOLD OUT, inactive message, Free Event and instalments', () => {
+    renderDetails(
+      makeEvent({
+        payment_gateways: [
+          { id: 1, name: 'Card', logo: '/c.svg', kind: 'card' },
+          { id: 2, name: 'PayLater', logo: '/p.svg', kind: 'instalments' },
+        ],
+        ticket_packages: [
+          makePackage({ id: 1, name: 'Gold', price: 250000 }),
+          makePackage({ id: 2, name: 'Silver', price: 100000, sold_out: true }),
+          makePackage({ id: 3, name: 'Bronze', price: 50000, active: false, message: 'Sales open on Monday' }),
+          makePackage({ id: 4, name: 'Lawn', price: 0 }),
+        ],
+      }),
+    );
+    const gold = screen.getByRole('heading', { level: 3, name: 'Gold' }).closest('li');
+    if (!gold) throw new Error('No Gold package');
+    expect(gold).toHaveTextContent('LKR 2,500.00');
+    expect(gold).toHaveTextContent('833.33 LKR X 3');
+    expect(screen.getByRole('heading', { level: 3, name: 'Silver' }).closest('li')).toHaveTextContent('SOLD OUT');
+    expect(screen.getByRole('heading', { level: 3, name: 'Bronze' }).closest('li')).toHaveTextContent(
+      'Sales open on Monday',
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'Lawn' }).closest('li')).toHaveTextContent('Free Event');
+  });
+
+  it('shows Free Event for every package of a free event, without instalments', () => {
+    renderDetails(
+      makeEvent({
+        free_event: true,
+        payment_gateways: [{ id: 2, name: 'PayLater', logo: '/p.svg', kind: 'instalments' }],
+      }),
+    );
+    const gold = screen.getByRole('heading', { level: 3, name: 'Gold' }).closest('li');
+    expect(gold).toHaveTextContent('Free Event');
+    expect(gold).not.toHaveTextContent('X 3');
+  });
+
+  it('notes the Convenience Fee only when the handling cost is above 0', () => {
+    const { unmount } = renderDetails(makeEvent({ handling_cost: 15000 }));
+    expect(screen.getByText(/Convenience Fee of LKR 150\.00/)).toBeInTheDocument();
+    unmount();
+    renderDetails(makeEvent({ handling_cost: 0 }));
+    expect(screen.queryByText(/Convenience Fee/)).not.toBeInTheDocument();
+  });
+
+  it('step 2 lists the price list read only and says booking opens soon', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json([
+          {
+            package_id: 1,
+            package_name: 'Gold',
+            package_desc: 'Front rows',
+            package_price: 250000,
+            tot_cost: 0,
+            ticket_count: 0,
+            sold_out: false,
+            active: true,
+            message: null,
+            free_seating: false,
+            promo: false,
+            promo_auto_apply: false,
+            promo_code: null,
+          },
+        ]),
+      ),
+    );
+    renderDetails(makeEvent(), 2);
+    expect(screen.getByRole('heading', { level: 2, name: 'Choose your tickets' })).toHaveFocus();
+    expect(screen.getByRole('note')).toHaveTextContent('Online booking for this event opens soon.');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Gold' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /add/i })).not.toBeInTheDocument();
+  });
+});
