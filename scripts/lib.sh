@@ -9,8 +9,10 @@ log() { printf '\033[1;35m[marquee]\033[0m %s\n' "$*"; }
 # npm dependencies, including the pinned Node 24 LTS (the `node` package) that every script runs on.
 ensure_install() {
   if [ ! -x node_modules/.bin/node ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    log "Installing dependencies (npm ci)…"
-    npm ci --no-audit --no-fund --loglevel=error
+    log "Installing dependencies…"
+    # npm install, not npm ci: with this machine's omit-lockfile-registry-resolved setting, npm ci
+    # rejects lockfiles that lack other platforms' optional packages. The lockfile still pins versions.
+    npm install --no-audit --no-fund --loglevel=error
   fi
   export PATH="$ROOT/node_modules/.bin:$PATH"
   log "Node $(node --version)"
