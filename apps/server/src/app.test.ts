@@ -45,6 +45,8 @@ describe('the app without a web build (API only)', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // Served over plain http in tests: no upgrade-insecure-requests, or assets would move to https.
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('serves the OpenAPI document and its UI', async () => {

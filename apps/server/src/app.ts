@@ -28,7 +28,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { isHttps: deps.config.publicUrl.startsWith('https:') });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(swagger, {
     openapi: {

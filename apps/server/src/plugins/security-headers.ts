@@ -3,9 +3,14 @@ import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The CSP the web app passes: everything self-hosted; inline styles only for SVG/React style attributes. */
-export function contentSecurityPolicy(): Record<string, string[]> {
+/**
+ * The CSP the web app passes: everything self-hosted; inline styles only for SVG/React style attributes.
+ * `upgrade-insecure-requests` only when Marquee is served over https: on plain http (a phone trying the
+ * demo at http://192.168.x.x:3000) it would rewrite every asset to an https address that does not exist.
+ */
+export function contentSecurityPolicy(options: { isHttps: boolean }): Record<string, string[] | null> {
   return {
+    upgradeInsecureRequests: options.isHttps ? [] : null,
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
@@ -20,16 +25,18 @@ export function contentSecurityPolicy(): Record<string, string[]> {
   };
 }
 
-export const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: { directives: contentSecurityPolicy() },
-  crossOriginEmbedderPolicy: false,
-};
+export function helmetOptions(options: { isHttps: boolean }): HelmetOptions {
+  return {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(options) },
+    crossOriginEmbedderPolicy: false,
+  };
+}
 
 /**
  * helmet's headers, computed once. They do not depend on the request (no CSP nonces), and
  * @fastify/helmet re-runs helmet() per request, which measured at half the event list's throughput.
  */
-export function fixedSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+export function fixedSecurityHeaders(options: HelmetOptions): Record<string, string> {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   helmet(options)(request, response, () => {});
@@ -37,14 +44,13 @@ export function fixedSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): R
 }
 
 /**
- * JSON answers are never rendered as pages, so they take the OWASP REST Security Cheat Sheet's set
- * instead of a page CSP: nothing may load or frame them, no sniffing, no referrer, HSTS.
+ * JSON answers are never rendered as pages, so they take the OWASP REST Security Cheat Sheet's
+ * essential set instead of a page's: nothing may load or frame them, no sniffing, HSTS. Every header
+ * costs on every answer (Node validates each one), and the page-only ones protect nothing here.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
 
@@ -52,8 +58,8 @@ function isJsonApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const pageHeaders = fixedSecurityHeaders();
+export function registerSecurityHeaders(app: FastifyInstance, options: { isHttps: boolean }): void {
+  const pageHeaders = fixedSecurityHeaders(helmetOptions(options));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isJsonApiPath(request.url) ? API_SECURITY_HEADERS : pageHeaders);
     done();

@@ -15,24 +15,24 @@ export const PaymentGatewaySchema = z.object({
 });
 export type PaymentGateway = z.infer<typeof PaymentGatewaySchema>;
 
+/** What an event card needs of its venue. */
 export const VenueSummarySchema = z.object({
-  id: z.number().int(),
   name: z.string(),
   city: z.string(),
-  country: z.string(),
   time_zone: z.string(),
 });
 
+/**
+ * An event as lists show it (cards, search, suggestions): only what a card renders, because lists are
+ * the hottest, most cached answers and are read on cheap phones. The event page has the rest.
+ */
 export const EventSummarySchema = z.object({
-  id: z.number().int(),
   uid: z.string(),
   name: z.string(),
   type: EventTypeSchema,
   path: z.string(),
   start_date: z.iso.datetime({ offset: true }),
-  end_date: z.iso.datetime({ offset: true }).nullable(),
   thumbnail_img: z.string(),
-  featured: z.boolean(),
   status: EventStatusSchema,
   currency: CurrencySchema,
   free_event: z.boolean(),
@@ -61,10 +61,15 @@ export const TicketPackageSchema = z.object({
 export type TicketPackage = z.infer<typeof TicketPackageSchema>;
 
 export const EventDetailSchema = EventSummarySchema.extend({
+  id: z.number().int(),
+  end_date: z.iso.datetime({ offset: true }).nullable(),
+  featured: z.boolean(),
   description: z.string(),
   artists: z.array(z.string()),
   banner_img: z.string(),
   venue: VenueSummarySchema.extend({
+    id: z.number().int(),
+    country: z.string(),
     address: z.string(),
     seat_map: z.object({ type: SeatMapTypeSchema, seat_count: z.number().int() }).nullable(),
   }),

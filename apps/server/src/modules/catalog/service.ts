@@ -97,11 +97,16 @@ export function createCatalogService(db: Db) {
       const seatMap = row.venue.seatMap;
       return {
         ...toEventSummary(row),
+        id: row.id,
+        end_date: row.endDate ? row.endDate.toISOString() : null,
+        featured: row.featured,
         description: row.description,
         artists: row.artists,
         banner_img: row.bannerImg,
         venue: {
           ...toVenueSummary(row.venue),
+          id: row.venue.id,
+          country: row.venue.country,
           address: row.venue.address,
           seat_map: seatMap ? { type: seatMap.type, seat_count: countSeats(seatMap) } : null,
         },
@@ -205,20 +210,17 @@ function eventTypeOf(category: CategoryKey): EventType | null {
 }
 
 function toVenueSummary(venue: EventSummaryRow['venue']): EventSummary['venue'] {
-  return { id: venue.id, name: venue.name, city: venue.city, country: venue.country, time_zone: venue.timeZone };
+  return { name: venue.name, city: venue.city, time_zone: venue.timeZone };
 }
 
 function toEventSummary(row: EventSummaryRow): EventSummary {
   return {
-    id: row.id,
     uid: row.uid,
     name: row.name,
     type: row.type,
     path: eventPath(row),
     start_date: row.startDate.toISOString(),
-    end_date: row.endDate ? row.endDate.toISOString() : null,
     thumbnail_img: row.thumbnailImg,
-    featured: row.featured,
     status: row.status,
     currency: row.currency,
     free_event: row.freeEvent,

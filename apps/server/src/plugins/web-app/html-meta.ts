@@ -1,4 +1,5 @@
 import { formatEventDate, formatEventTime } from '@marquee/domain/time';
+import type { EventPageMeta } from '../../modules/catalog/service';
 
 /** The comment in apps/web/index.html where the server puts page-specific tags. */
 export const APP_META_PLACEHOLDER = '<!--app-meta-->';
@@ -22,14 +23,7 @@ export interface PageMeta {
   image?: string;
 }
 
-export interface EventForMeta {
-  name: string;
-  path: string;
-  description: string;
-  image: string;
-  startDate: string;
-  venue: { name: string; city: string; timeZone: string };
-}
+export type EventForMeta = Pick<EventPageMeta, 'name' | 'path' | 'description' | 'image' | 'startDate' | 'venue'>;
 
 /**
  * index.html split once at start-up around its <title>, its description and the placeholder, so each

@@ -81,7 +81,7 @@ export function CategoryEvents({ category, page }: CategoryEventsProps) {
         aria-busy={events.isPlaceholderData}
       >
         {data.map((event, index) => (
-          <li key={event.id}>
+          <li key={event.uid}>
             <EventCard event={event} headingLevel={2} isAboveTheFold={index < 4} />
           </li>
         ))}

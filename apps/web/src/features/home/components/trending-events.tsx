@@ -77,7 +77,7 @@ export function TrendingEvents() {
             slideClassName={HOME_SLIDE_CLASSES}
           >
             {trending.data.data.map((event) => (
-              <EventCard key={event.id} event={event} headingLevel={3} />
+              <EventCard key={event.uid} event={event} headingLevel={3} />
             ))}
           </Carousel>
         )}

@@ -8,20 +8,17 @@ import { SEARCH_PLACEHOLDER, SearchBox } from './search-box';
 
 function suggestion(uid: string, name: string): SearchResult['data'][number] {
   return {
-    id: uid.length,
     uid,
     name,
     type: 'concerts',
     path: `/concerts/${name.toLowerCase().replace(/\s+/g, '-')}/${uid}`,
     start_date: '2026-12-05T14:00:00Z',
-    end_date: null,
     thumbnail_img: '/images/x.webp',
-    featured: false,
     status: 'ongoing',
     currency: 'LKR',
     free_event: false,
     price_from: 250_000,
-    venue: { id: 1, name: 'Nelum Pokuna', city: 'Colombo', country: 'LK', time_zone: 'Asia/Colombo' },
+    venue: { name: 'Nelum Pokuna', city: 'Colombo', time_zone: 'Asia/Colombo' },
     artists: ['Someone'],
   };
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { fixedSecurityHeaders, helmetOptions } from './security-headers';
+
+describe('page security headers', () => {
+  it('upgrade insecure requests only when Marquee is served over https', () => {
+    const https = fixedSecurityHeaders(helmetOptions({ isHttps: true }));
+    const http = fixedSecurityHeaders(helmetOptions({ isHttps: false }));
+    expect(https['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(http['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it("are helmet's: CSP with workers for blob:, no framing, no sniffing, HSTS", () => {
+    const headers = fixedSecurityHeaders(helmetOptions({ isHttps: true }));
+    expect(headers['content-security-policy']).toContain("worker-src 'self' blob:");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
