@@ -42,8 +42,16 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   return result.data;
 }
 
+/**
+ * Relative paths are taken from where the operator typed the command: npm runs workspace scripts in the
+ * workspace's folder but sets INIT_CWD to the folder it was started in.
+ */
+function fromInvocationDir(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
 export function resolveDataDir(env: Env): string {
-  return resolve(process.cwd(), env.DATA_DIR);
+  return fromInvocationDir(env.DATA_DIR);
 }
 
 export function appConfigFromEnv(env: Env): AppConfig {
@@ -51,6 +59,6 @@ export function appConfigFromEnv(env: Env): AppConfig {
     env: env.NODE_ENV,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
-    webDistDir: env.WEB_DIST_DIR ? resolve(process.cwd(), env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    webDistDir: env.WEB_DIST_DIR ? fromInvocationDir(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };
 }
