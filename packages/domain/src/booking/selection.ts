@@ -83,3 +83,56 @@ export function selectionLines(
 export function selectionSubtotal(lines: SelectionLine[]): number {
   return lines.reduce((sum, line) => sum + line.amount, 0);
 }
+
+/** The booking flow's steps (spec 2): 1 event view, 2 ticket picking, 3 checkout. */
+export const BOOKING_STEPS = [1, 2, 3] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];
+
+/** Reads `?step=` leniently: anything but "2" or "3" is step 1, and only an on-sale event gets past it. */
+export function parseBookingStep(value: string | null, isOnSale: boolean): BookingStep {
+  if (!isOnSale) return 1;
+  if (value === '2') return 2;
+  if (value === '3') return 3;
+  return 1;
+}
+
+export interface ReconciledSelection {
+  selection: Selection;
+  /** Names (or ids, when the package is gone) of what was dropped, for telling the buyer. */
+  removed: string[];
+}
+
+/**
+ * Fits a stored selection to the event as it is now: packages that are gone, sold out or inactive are
+ * dropped, and counts are cut to each package's limit and to what is left. Seats are the seat map's
+ * business and are kept as they are.
+ */
+export function reconcileSelection(
+  event: Pick<EventDetail, 'ticket_packages'>,
+  selection: Selection,
+): ReconciledSelection {
+  const removed: string[] = [];
+  let next: Selection = { packages: {}, seats: selection.seats };
+  for (const [key, count] of Object.entries(selection.packages)) {
+    const ticketPackage = event.ticket_packages.find((candidate) => String(candidate.id) === key);
+    if (!ticketPackage || ticketPackage.sold_out || !ticketPackage.active) {
+      removed.push(ticketPackage?.name ?? `Package ${key}`);
+      continue;
+    }
+    const allowed = Math.min(count, remainingAllowance(ticketPackage, next));
+    if (allowed < count) removed.push(ticketPackage.name);
+    next = withPackageCount(next, ticketPackage.id, allowed);
+  }
+  return { selection: next, removed };
+}
+
+/** Why a package's plus is disabled, for a visible hint; null while more may be added. */
+export function allowanceHint(ticketPackage: TicketPackage, selection: Selection): string | null {
+  if (remainingAllowance(ticketPackage, selection) > 0) return null;
+  const inPackage = selection.packages[String(ticketPackage.id)] ?? 0;
+  if (ticketPackage.available_seats - inPackage <= 0 && ticketPackage.available_seats < ticketPackage.max_per_order) {
+    return `Only ${ticketPackage.available_seats} left`;
+  }
+  if (ticketPackage.max_per_order - inPackage <= 0) return `Up to ${ticketPackage.max_per_order} per order`;
+  return `Up to ${MAX_TICKETS_PER_ORDER} tickets per order`;
+}

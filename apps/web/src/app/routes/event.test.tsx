@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventDetailSchema, type EventDetail } from '@marquee/domain/catalog';
@@ -59,7 +60,23 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
+
+const GOLD = {
+  id: 1,
+  name: 'Gold',
+  description: 'Front rows',
+  price: 250000,
+  reserved_seats: 0,
+  available_seats: 90,
+  free_seating: false,
+  color_class: 0,
+  active: true,
+  message: null,
+  sold_out: false,
+  max_per_order: 4,
+};
 
 function renderAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -98,5 +115,36 @@ describe('event route', () => {
     renderAt(`${event.path}?step=2`);
     expect(await screen.findByRole('heading', { level: 2, name: 'About this event' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Choose your tickets' })).not.toBeInTheDocument();
+  });
+
+  it('walks the steps in the URL: Book Now, ADD, CHECKOUT carries the selection, Back returns', async () => {
+    const user = userEvent.setup();
+    event = makeEvent({ status: 'ongoing', handling_cost: 15000, ticket_packages: [GOLD] });
+    const router = renderAt(event.path);
+    await user.click(await screen.findByRole('link', { name: 'Book Now' }));
+    expect(router.state.location.search).toBe('?step=2');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(screen.getByRole('heading', { level: 2, name: 'Choose your tickets' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: /^ADD/ }));
+    await user.click(screen.getByRole('button', { name: 'Add one Gold ticket' }));
+    await user.click(screen.getByRole('button', { name: 'CHECKOUT' }));
+    expect(router.state.location.search).toBe('?step=3');
+    expect(screen.getByRole('heading', { level: 2, name: 'Checkout' })).toHaveFocus();
+    const row = screen.getByRole('row', { name: /Gold/ });
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('LKR 5,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Convenience Fee')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Total/ })).toHaveTextContent('LKR 5,150.00');
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Choose your tickets' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Gold tickets selected' })).toHaveTextContent('2');
+  });
+
+  it('treats an unknown step as step 1', async () => {
+    event = makeEvent({ status: 'ongoing', ticket_packages: [GOLD] });
+    renderAt(`${event.path}?step=9`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'About this event' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,20 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { EventDetail } from '@marquee/domain/catalog';
 import { isOnSale } from '@marquee/domain/statuses';
 import { PageContainer } from '../../components/layout/page-container';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { ErrorState } from '../../components/ui/error-state';
 import { NotFoundPage } from '../../components/ui/not-found';
 import { ApiError } from '../../lib/api-client';
+import { useBookingSelection } from '../../lib/use-booking-selection';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CheckoutPreview } from '../../features/booking/components/checkout-preview';
+import { TicketListView } from '../../features/booking/components/ticket-list-view';
+import { useBookingStep } from '../../features/booking/hooks/use-booking-step';
+import { useReconciledSelection } from '../../features/booking/hooks/use-reconciled-selection';
 import { useEvent } from '../../features/event/api/get-event';
+import { SeatMapView } from '../../features/seat-map/components/seat-map-view';
 import { EventDetails, EventDetailsSkeleton } from '../../features/event/components/event-details';
 
 /** A malformed uid is as unknown as a missing one. */
@@ -18,7 +25,6 @@ function isNotFound(error: Error): boolean {
 /** /{type}/{slug}/{uid} (spec 2): the event, found by uid; a stale type or slug moves to the canonical path. */
 export function Component() {
   const { type = '', slug = '', uid = '' } = useParams();
-  const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const eventQuery = useEvent(uid);
@@ -55,12 +61,45 @@ export function Component() {
           isRetrying={eventQuery.isFetching}
         />
       ) : (
-        // Step 2 (ticket picking) only exists while tickets are on sale.
-        <EventDetails
-          event={eventQuery.data}
-          step={searchParams.get('step') === '2' && isOnSale(eventQuery.data.status) ? 2 : 1}
-        />
+        <BookingFlow event={eventQuery.data} />
       )}
     </PageContainer>
   );
 }
+
+/**
+ * The booking flow's steps (spec 2), kept in `?step=`: 1 the event view, 2 ticket picking (the ticket
+ * list, or the seat map when the venue has one), 3 checkout. Steps past 1 exist only while tickets are on sale.
+ */
+function BookingFlow({ event }: { event: EventDetail }) {
+  const [step, goToStep] = useBookingStep(isOnSale(event.status));
+  const [storedSelection, setSelection] = useBookingSelection(event.uid);
+  const [selection, removedPackages] = useReconciledSelection(event, storedSelection, setSelection);
+
+  if (step === 1) return <EventDetails event={event} />;
+
+  if (step === 3) {
+    return <EventDetails event={event} stepContent={<CheckoutPreview event={event} selection={selection} />} />;
+  }
+
+  const stepContent =
+    event.venue.seat_map === null ? (
+      <TicketListView
+        event={event}
+        selection={selection}
+        onSelectionChange={setSelection}
+        onCheckout={() => goToStep(3)}
+        removedPackages={removedPackages}
+      />
+    ) : (
+      <SeatMapView
+        event={event}
+        selection={selection}
+        onSelectionChange={setSelection}
+        onBack={() => goToStep(1)}
+        onContinue={() => goToStep(3)}
+      />
+    );
+  return <EventDetails event={event} stepContent={stepContent} />;
+}
+

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,12 +62,12 @@ function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
   });
 }
 
-function renderDetails(event: EventDetail, step: 1 | 2 = 1) {
+function renderDetails(event: EventDetail, stepContent?: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[event.path]}>
-        <EventDetails event={event} step={step} />
+        <EventDetails event={event} stepContent={stepContent} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -163,33 +164,10 @@ describe('EventDetails', () => {
     expect(screen.queryByText(/Convenience Fee/)).not.toBeInTheDocument();
   });
 
-  it('step 2 lists the price list read only and says booking opens soon', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json([
-          {
-            package_id: 1,
-            package_name: 'Gold',
-            package_desc: 'Front rows',
-            package_price: 250000,
-            tot_cost: 0,
-            ticket_count: 0,
-            sold_out: false,
-            active: true,
-            message: null,
-            free_seating: false,
-            promo: false,
-            promo_auto_apply: false,
-            promo_code: null,
-          },
-        ]),
-      ),
-    );
-    renderDetails(makeEvent(), 2);
-    expect(screen.getByRole('heading', { level: 2, name: 'Choose your tickets' })).toHaveFocus();
-    expect(screen.getByRole('note')).toHaveTextContent('Online booking for this event opens soon.');
-    expect(await screen.findByRole('heading', { level: 3, name: 'Gold' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /add/i })).not.toBeInTheDocument();
+  it('a later step takes the place of the description and the Book Now action', () => {
+    renderDetails(makeEvent(), <p>Step content</p>);
+    expect(screen.getByText('Step content')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'About this event' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Book Now' })).not.toBeInTheDocument();
   });
 });

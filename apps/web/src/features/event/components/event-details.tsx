@@ -1,16 +1,18 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { formatEventDate, formatEventTime, formatZoneName } from '@marquee/domain/time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EventAction } from './event-action';
 import { EventCountdown } from './event-countdown';
 import { TicketPackagesSummary } from './ticket-packages-summary';
-import { TicketPickingPreview } from './ticket-picking-preview';
 
 export interface EventDetailsProps {
   event: EventDetail;
-  /** The booking flow's step (spec 2): 1 the event view, 2 ticket picking. */
-  step: 1 | 2;
+  /**
+   * A later booking step (ticket picking, checkout) composed by the route; it takes the place of the
+   * description and packages, and of the Book Now action. Absent on step 1, the event view.
+   */
+  stepContent?: ReactNode;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface EventDetailsProps {
  * action, description and packages. On a phone the action comes right after the facts; on wide screens
  * it sits in a sticky side column.
  */
-export function EventDetails({ event, step }: EventDetailsProps) {
+export function EventDetails({ event, stepContent }: EventDetailsProps) {
   const aboutId = useId();
   const ticketsId = useId();
   const zone = event.venue.time_zone;
@@ -77,13 +79,11 @@ export function EventDetails({ event, step }: EventDetailsProps) {
           className="flex flex-col gap-5 self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           <EventCountdown startDate={event.start_date} />
-          <EventAction event={event} />
+          {stepContent ? null : <EventAction event={event} />}
         </aside>
 
         <div className="flex flex-col gap-8 lg:col-start-1 lg:row-start-2">
-          {step === 2 ? (
-            <TicketPickingPreview event={event} />
-          ) : (
+          {stepContent ?? (
             <>
               <section aria-labelledby={aboutId} className="flex flex-col gap-3">
                 <h2 id={aboutId} className="text-2xl font-bold tracking-tight text-brand-950">

@@ -1,0 +1,341 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EventDetail, EventSeatMap, TicketPackage } from '@marquee/domain/catalog';
+import { formatMoney } from '@marquee/domain/money';
+import {
+  MAX_TICKETS_PER_ORDER,
+  remainingAllowance,
+  selectionLines,
+  selectionSubtotal,
+  withPackageCount,
+  withSeatToggled,
+  type Selection,
+} from '@marquee/domain/selection';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useSeatMap } from '../api/get-seat-map';
+import { buildSeatModel, isPackageOpen, seatLabel, seatState, type SeatModel, type SeatState } from '../lib/seat-model';
+import { RESERVED_FILL, SELECTED_FILL, UNAVAILABLE_FILL, UNAVAILABLE_STROKE, packageFill } from '../lib/palette';
+import { GenericSeatMap } from './generic-seat-map';
+import { LotusSeatMap } from './lotus-seat-map';
+import { SeatList } from './seat-list';
+
+export interface SeatMapViewProps {
+  event: EventDetail;
+  selection: Selection;
+  onSelectionChange(next: Selection): void;
+  onBack(): void;
+  onContinue(): void;
+}
+
+/** Until live seat states arrive (GET /api/events/{uid}/seats, a later step), nothing is reserved. */
+const NO_RESERVED_SEATS: ReadonlySet<string> = new Set();
+export const INFO_POPUP_MS = 5000;
+
+/** Step 2 on a venue with a seat map (spec 2 "Seat-map view"). */
+export function SeatMapView(props: SeatMapViewProps) {
+  const query = useSeatMap(props.event.uid);
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the seat map" className="flex flex-col gap-3">
+        <Skeleton className="h-96 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="The seat map could not be loaded"
+        message="Check your connection and try again."
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  }
+  return <SeatMapPanel {...props} seatMap={query.data} reservedSeatIds={NO_RESERVED_SEATS} />;
+}
+
+export interface SeatMapPanelProps extends SeatMapViewProps {
+  seatMap: EventSeatMap;
+  reservedSeatIds: ReadonlySet<string>;
+}
+
+type Notice = { kind: 'info' | 'limit' | 'unavailable'; text: string } | null;
+
+/** The loaded view: map, legend, table and navigation. */
+export function SeatMapPanel({
+  event,
+  selection,
+  onSelectionChange,
+  onBack,
+  onContinue,
+  seatMap,
+  reservedSeatIds,
+}: SeatMapPanelProps) {
+  const model = useMemo(() => buildSeatModel(seatMap), [seatMap]);
+  const packagesById = useMemo(() => new Map(event.ticket_packages.map((p) => [p.id, p])), [event.ticket_packages]);
+  const selected = useMemo(() => new Set(selection.seats), [selection.seats]);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [showList, setShowList] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const showNotice = useCallback((next: Exclude<Notice, null>) => {
+    clearTimeout(timer.current);
+    setNotice(next);
+    timer.current = setTimeout(() => setNotice(null), INFO_POPUP_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const packageOfSeat = useCallback(
+    (id: string) => {
+      const i = model.indexOf.get(id);
+      return i === undefined ? undefined : model.packageIdOf[i];
+    },
+    [model],
+  );
+
+  const stateOf = useCallback(
+    (index: number): SeatState =>
+      seatState(model.packageIdOf[index], model.seats[index]!.id, packagesById, selected, reservedSeatIds),
+    [model, packagesById, selected, reservedSeatIds],
+  );
+
+  const describeSeat = useCallback(
+    (index: number, state: SeatState) => {
+      const packageId = model.packageIdOf[index];
+      return seatLabel(model, index, event, packageId === undefined ? undefined : packagesById.get(packageId), state);
+    },
+    [model, event, packagesById],
+  );
+
+  const activateSeat = useCallback(
+    (index: number) => {
+      const seat = model.seats[index]!;
+      const state = stateOf(index);
+      if (state === 'selected') {
+        onSelectionChange(withSeatToggled(selection, seat.id));
+        return;
+      }
+      if (state === 'unavailable' || state === 'reserved') {
+        showNotice({ kind: 'unavailable', text: `Seat ${seat.row}${seat.number} is ${state} and cannot be chosen.` });
+        return;
+      }
+      const pkg = packagesById.get(model.packageIdOf[index]!)!;
+      if (pkg.free_seating) {
+        showNotice({
+          kind: 'info',
+          text: `Seats in ${pkg.name} are not numbered: choose how many tickets in the table below.`,
+        });
+        return;
+      }
+      const seatsOfPackage = selection.seats.filter((id) => packageOfSeat(id) === pkg.id).length;
+      if (remainingAllowance(pkg, selection, seatsOfPackage) <= 0) {
+        showNotice({ kind: 'limit', text: limitText(pkg, selection) });
+        return;
+      }
+      onSelectionChange(withSeatToggled(selection, seat.id));
+    },
+    [model, stateOf, packagesById, selection, onSelectionChange, showNotice, packageOfSeat],
+  );
+
+  const lines = selectionLines(event, selection, packageOfSeat);
+  const total = selectionSubtotal(lines);
+  const nothingChosen = lines.length === 0;
+  const usedClasses = new Set(seatMap.packages.map((p) => p.color_class));
+  const legendPackages = event.ticket_packages.filter((p) => usedClasses.has(p.color_class));
+
+  const layoutProps = { packagesById, selected, reservedSeatIds, onSeatActivate: activateSeat, describeSeat };
+  return (
+    <section aria-labelledby="seat-map-heading" className="flex flex-col gap-6">
+      <h2 id="seat-map-heading" className="text-xl font-bold text-slate-900">
+        Choose your seats
+      </h2>
+      <Legend packages={legendPackages} event={event} />
+      {model.map.type === 'lotus' ? (
+        <LotusSeatMap {...layoutProps} model={model as SeatModel & { map: typeof model.map & { type: 'lotus' } }} />
+      ) : (
+        <GenericSeatMap {...layoutProps} model={model as SeatModel & { map: typeof model.map & { type: 'generic' } }} />
+      )}
+      <div role="status" aria-live="polite" className="min-h-6">
+        {notice && (
+          <p
+            className={`rounded-lg border px-3 py-2 text-sm ${notice.kind === 'info' ? 'border-sky-300 bg-sky-50 text-sky-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+          >
+            {notice.text}
+          </p>
+        )}
+      </div>
+      <div>
+        <Button variant="secondary" size="sm" aria-expanded={showList} onClick={() => setShowList((v) => !v)}>
+          {showList ? 'Hide the seat list' : 'Choose seats from a list'}
+        </Button>
+        {showList && (
+          <SeatList model={model} stateOf={stateOf} describeSeat={describeSeat} onSeatActivate={activateSeat} />
+        )}
+      </div>
+      <SelectionTable
+        event={event}
+        selection={selection}
+        onSelectionChange={onSelectionChange}
+        lines={lines}
+        total={total}
+        packageOfSeat={packageOfSeat}
+      />
+      <div className="flex flex-wrap justify-between gap-3">
+        <Button variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+        <Button onClick={onContinue} disabled={nothingChosen}>
+          Continue
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function limitText(pkg: TicketPackage, selection: Selection): string {
+  const inOrder = Object.values(selection.packages).reduce((a, b) => a + b, 0) + selection.seats.length;
+  if (inOrder >= MAX_TICKETS_PER_ORDER) return `An order holds at most ${MAX_TICKETS_PER_ORDER} tickets.`;
+  return `You can choose at most ${Math.min(pkg.max_per_order, pkg.available_seats)} tickets in ${pkg.name}.`;
+}
+
+function Swatch({ fill, stroke, check = false }: { fill: string; stroke?: string; check?: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" className="shrink-0">
+      <circle cx="9" cy="9" r="7" fill={fill} stroke={stroke ?? 'none'} strokeWidth={stroke ? 1.5 : 0} />
+      {check && <path d="M5.5 9l2.5 2.5 4.5-5" fill="none" stroke="#FFFFFF" strokeWidth="2" strokeLinecap="round" />}
+    </svg>
+  );
+}
+
+function Legend({ packages, event }: { packages: TicketPackage[]; event: EventDetail }) {
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
+      {packages.map((p) => (
+        <li key={p.id} className="flex items-center gap-2">
+          <Swatch
+            fill={isPackageOpen(p) ? packageFill(p.color_class) : UNAVAILABLE_FILL}
+            stroke={isPackageOpen(p) ? undefined : UNAVAILABLE_STROKE}
+          />
+          <span>
+            {p.name} · {event.free_event ? 'Free' : formatMoney(p.price, event.currency)}
+            {p.free_seating ? ' · free seating' : ''}
+            {!isPackageOpen(p) ? ` · ${p.sold_out ? 'sold out' : 'unavailable'}` : ''}
+          </span>
+        </li>
+      ))}
+      <li className="flex items-center gap-2">
+        <Swatch fill={SELECTED_FILL} check /> Selected
+      </li>
+      <li className="flex items-center gap-2">
+        <Swatch fill={RESERVED_FILL} /> Reserved
+      </li>
+      <li className="flex items-center gap-2">
+        <Swatch fill={UNAVAILABLE_FILL} stroke={UNAVAILABLE_STROKE} /> Unavailable
+      </li>
+    </ul>
+  );
+}
+
+interface SelectionTableProps {
+  event: EventDetail;
+  selection: Selection;
+  onSelectionChange(next: Selection): void;
+  lines: ReturnType<typeof selectionLines>;
+  total: number;
+  packageOfSeat(id: string): number | undefined;
+}
+
+/** Spec columns: Category, Price, No. of Tickets, Amount, and a Total row; counters for free-seating packages. */
+function SelectionTable({ event, selection, onSelectionChange, lines, total, packageOfSeat }: SelectionTableProps) {
+  const money = (minor: number) => (event.free_event ? 'Free' : formatMoney(minor, event.currency));
+  const rows = event.ticket_packages.filter((p) => p.free_seating || lines.some((l) => l.packageId === p.id));
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Your tickets</caption>
+      <thead>
+        <tr className="border-b border-slate-300 text-left">
+          <th scope="col" className="py-2">
+            Category
+          </th>
+          <th scope="col" className="py-2">
+            Price
+          </th>
+          <th scope="col" className="py-2">
+            No. of Tickets
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p) => {
+          const line = lines.find((l) => l.packageId === p.id);
+          const count = line?.count ?? 0;
+          const price = event.free_event ? 0 : p.price;
+          const counted = selection.packages[String(p.id)] ?? 0;
+          const seatsOfPackage = selection.seats.filter((id) => packageOfSeat(id) === p.id).length;
+          const canAdd = isPackageOpen(p) && remainingAllowance(p, selection, seatsOfPackage) > 0;
+          return (
+            <tr key={p.id} className="border-b border-slate-200">
+              <th scope="row" className="py-2 text-left font-medium">
+                {p.name}
+                {line && line.seats.length > 0 && (
+                  <span className="block text-xs font-normal text-slate-600">Seats {line.seats.join(', ')}</span>
+                )}
+                {!isPackageOpen(p) && (
+                  <span className="block text-xs font-normal text-slate-600">
+                    {p.message ?? (p.sold_out ? 'Sold out' : 'Unavailable')}
+                  </span>
+                )}
+              </th>
+              <td className="py-2">{money(price)}</td>
+              <td className="py-2">
+                {p.free_seating ? (
+                  <span className="inline-flex items-center gap-2">
+                    <button
+                      type="button"
+                      className="min-h-9 min-w-9 rounded border border-slate-300 disabled:opacity-40"
+                      aria-label={`Remove a ${p.name} ticket`}
+                      disabled={counted === 0}
+                      onClick={() => onSelectionChange(withPackageCount(selection, p.id, counted - 1))}
+                    >
+                      −
+                    </button>
+                    <span aria-live="polite" aria-label={`${count} ${p.name} tickets`}>
+                      {count}
+                    </span>
+                    <button
+                      type="button"
+                      className="min-h-9 min-w-9 rounded border border-slate-300 disabled:opacity-40"
+                      aria-label={`Add a ${p.name} ticket`}
+                      disabled={!canAdd}
+                      onClick={() => onSelectionChange(withPackageCount(selection, p.id, counted + 1))}
+                    >
+                      +
+                    </button>
+                  </span>
+                ) : (
+                  count
+                )}
+              </td>
+              <td className="py-2 text-right">{money(price * count)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3} className="py-2 text-left">
+            Total
+          </th>
+          <td className="py-2 text-right font-bold" data-testid="selection-total">
+            {money(total)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

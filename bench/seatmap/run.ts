@@ -1,0 +1,227 @@
+/// <reference lib="dom" />
+/**
+ * Seat-map speed in a real browser. Requirement (issue #3): on the demo venue of at least 20,000 seats,
+ * the map's first full render is under 500 ms and a seat click repaints in under 50 ms.
+ *
+ *   npm run bench:seatmap -w @marquee/bench      (part of `npm run bench` at the root)
+ *
+ * Starts the real app (buildApp over a migrated, demo-seeded PGlite in a temporary folder, serving the
+ * built apps/web/dist; it is built first when missing), opens the largest seat-map event at ?step=2 in
+ * headless Chromium (CHROME_PATH, default /usr/bin/chromium) and measures:
+ * - first render: navigation start → performance.mark('seatmap:rendered') (set by the map in the frame
+ *   after its seats are painted), beside a baseline: navigation start → first paint of a blank page;
+ * - click → next paint: for 20 clicks (select / deselect pairs on 10 different available seats, since an
+ *   order holds at most 10 tickets) the time from the pointerup to the frame after the update (rAF then
+ *   a task), beside a baseline: the same rAF round trip with no work.
+ * Env: BENCH_CLICKS (default 20), BENCH_SCREENSHOT (a PNG path: a full-page screenshot after the first render). Exits non-zero only on errors.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { z } from 'zod';
+import { EventDetailSchema, EventListSchema, EventSeatMapSchema } from '@marquee/domain/catalog';
+import { expandSeatMap } from '@marquee/domain/seat-map';
+import { createDb } from '@marquee/db/client';
+import { seedDemoIfEmpty } from '@marquee/db/seed';
+import { buildApp } from '@marquee/server/src/app';
+
+const env = z.object({ BENCH_CLICKS: z.coerce.number().int().min(2).default(20) }).parse(process.env);
+const RENDER_TARGET_MS = 500;
+const CLICK_TARGET_MS = 50;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const webDist = join(root, 'apps/web/dist');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function clickToPaint(page: Page, x: number, y: number): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __clickDone?: Promise<number> };
+    w.__clickDone = new Promise<number>((resolve) => {
+      window.addEventListener(
+        'pointerup',
+        () => {
+          const start = performance.now();
+          // Runs after React's (synchronous, discrete-event) update: the frame after it is painted.
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        },
+        { capture: true, once: true },
+      );
+    });
+  });
+  await page.mouse.click(x, y);
+  return page.evaluate(() => (window as unknown as { __clickDone: Promise<number> }).__clickDone);
+}
+
+async function rafBaseline(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+      }),
+  );
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    console.log('Building apps/web (dist missing)…');
+    execFileSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: root, stdio: 'inherit' });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-bench-seatmap-'));
+  const handle = createDb({ kind: 'pglite', dataDir: join(dir, 'pglite') });
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
+  cleanups.unshift(() => handle.close());
+  try {
+    await handle.migrate();
+    await seedDemoIfEmpty(handle.db);
+    const app = await buildApp({
+      db: handle.db,
+      config: { env: 'production', publicUrl: 'http://127.0.0.1', logLevel: 'silent', webDistDir: webDist },
+    });
+    cleanups.unshift(() => app.close());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const origin = `http://127.0.0.1:${address.port}`;
+
+    // The largest seat map among the listed events.
+    const list = EventListSchema.parse((await app.inject({ url: '/api/events?category=all&per_page=48' })).json());
+    let best: { detail: z.infer<typeof EventDetailSchema>; seats: number } | null = null;
+    for (const summary of list.data) {
+      const detail = EventDetailSchema.parse((await app.inject({ url: `/api/events/${summary.uid}` })).json());
+      const seats = detail.venue.seat_map?.seat_count ?? 0;
+      if (seats > (best?.seats ?? 0) && detail.ticket_packages.some((p) => p.active && !p.sold_out))
+        best = { detail, seats };
+    }
+    if (!best) throw new Error('No listed event has a seat map.');
+    const { detail } = best;
+    const seatMap = EventSeatMapSchema.parse((await app.inject({ url: `/api/events/${detail.uid}/seat-map` })).json());
+    const open = new Set(
+      detail.ticket_packages.filter((p) => p.active && !p.sold_out && !p.free_seating).map((p) => p.id),
+    );
+    const candidates = seatMap.packages.filter((p) => open.has(p.id)).flatMap((p) => p.seating_range);
+    const positions = new Map(expandSeatMap(seatMap.seat_map).map((s) => [s.id, s]));
+    const pairs = Math.ceil(env.BENCH_CLICKS / 2);
+    const picks = Array.from({ length: pairs }, (_, i) =>
+      positions.get(candidates[Math.floor(((i + 0.5) * candidates.length) / pairs)]!)!,
+    );
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    cleanups.unshift(() => browser.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+
+    // Baseline: a blank page's first paint on the same browser.
+    await page.goto(`${origin}/favicon.svg`);
+    const blankPaint = await page.evaluate(() => {
+      const paint = performance.getEntriesByType('paint')[0];
+      return paint ? paint.startTime : performance.now();
+    });
+
+    await page.goto(`${origin}${detail.path}?step=2`);
+    try {
+      await page.waitForFunction(() => performance.getEntriesByName('seatmap:rendered').length > 0, null, {
+        timeout: 20_000,
+      });
+    } catch {
+      throw new Error(`The map never rendered at ${detail.path}?step=2 (is step 2 wired to SeatMapView?).`);
+    }
+    const firstRender = await page.evaluate(() => performance.getEntriesByName('seatmap:rendered')[0]!.startTime);
+    // Where the time goes: when the seat-map answer had arrived (the rest is parse, layout and paint).
+    const seatMapTiming = await page.evaluate(() => {
+      const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/seat-map')) as
+        PerformanceResourceTiming | undefined;
+      return entry
+        ? {
+            startTime: entry.startTime,
+            responseStart: entry.responseStart,
+            responseEnd: entry.responseEnd,
+            bytes: entry.encodedBodySize,
+          }
+        : null;
+    });
+
+    if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT, fullPage: true });
+
+    // Clicks: layout coordinates → screen coordinates through the map layer's transform.
+    const layer = page.locator('[data-seatmap-layer]');
+    await layer.scrollIntoViewIfNeeded();
+    const clicks: number[] = [];
+    const baselines: number[] = [];
+    for (let i = 0; i < env.BENCH_CLICKS; i++) {
+      const seat = picks[Math.floor(i / 2)]!;
+      const point = await layer.evaluate((g, s) => {
+        const p = new DOMPoint(s.x, s.y).matrixTransform((g as SVGGElement).getScreenCTM()!);
+        return { x: p.x, y: p.y };
+      }, seat);
+      await page.mouse.move(point.x, point.y);
+      baselines.push(await rafBaseline(page));
+      clicks.push(await clickToPaint(page, point.x, point.y));
+      const selected = await page.locator(`[data-selected-seat="${seat.id}"]`).count();
+      if (selected !== (i % 2 === 0 ? 1 : 0))
+        throw new Error(`Click ${i + 1} on ${seat.id} did not ${i % 2 === 0 ? 'select' : 'deselect'} it.`);
+    }
+
+    const result = {
+      event: { uid: detail.uid, name: detail.name, venue: detail.venue.name, seats: best.seats },
+      firstRenderMs: firstRender,
+      blankPageFirstPaintMs: blankPaint,
+      seatMapRequest: seatMapTiming,
+      clickToPaint: { medianMs: median(clicks), worstMs: Math.max(...clicks), samples: clicks },
+      rafBaseline: { medianMs: median(baselines), worstMs: Math.max(...baselines) },
+      targets: { firstRenderMs: RENDER_TARGET_MS, clickToPaintMs: CLICK_TARGET_MS },
+    };
+    console.log(`Seat map: ${detail.name} at ${detail.venue.name}, ${best.seats} seats`);
+    console.log(
+      `  first full render  ${ms(firstRender)}   (baseline blank page first paint ${ms(blankPaint)}; target < ${RENDER_TARGET_MS} ms) ${firstRender < RENDER_TARGET_MS ? 'PASS' : 'FAIL'}`,
+    );
+    if (seatMapTiming)
+      console.log(
+        `    of which: seat-map request sent at ${ms(seatMapTiming.startTime)}, first byte ${ms(seatMapTiming.responseStart)}, complete ${ms(seatMapTiming.responseEnd)} (${seatMapTiming.bytes} bytes); parse + draw ${ms(firstRender - seatMapTiming.responseEnd)}`,
+      );
+    console.log(
+      `  click → next paint median ${ms(result.clickToPaint.medianMs)}, worst ${ms(result.clickToPaint.worstMs)} over ${clicks.length} clicks   (baseline rAF round trip median ${ms(result.rafBaseline.medianMs)}, worst ${ms(result.rafBaseline.worstMs)}; target < ${CLICK_TARGET_MS} ms) ${result.clickToPaint.worstMs < CLICK_TARGET_MS ? 'PASS' : 'FAIL'}`,
+    );
+    const resultsDir = fileURLToPath(new URL('../results', import.meta.url));
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(
+      join(resultsDir, `seatmap-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify(result, null, 2),
+    );
+  } finally {
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup();
+      } catch {
+        // Best effort.
+      }
+    }
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
