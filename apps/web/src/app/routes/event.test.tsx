@@ -3,41 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EventDetailSchema, type EventDetail } from '@marquee/domain/catalog';
+import type { EventDetail } from '@marquee/domain/catalog';
+import { makeEventDetail } from '../../test/catalog-fixtures';
 import { Component as EventRoute } from './event';
 
 function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
-  return EventDetailSchema.parse({
-    id: 1,
-    uid: 'abc123',
-    name: 'Colombo Jazz Night',
-    type: 'concerts',
-    path: '/concerts/colombo-jazz-night/abc123',
+  return makeEventDetail({
     start_date: '2027-01-05T14:00:00.000Z',
-    end_date: null,
-    thumbnail_img: '/images/events/jazz-thumb.svg',
-    banner_img: '/images/events/jazz-banner.svg',
-    featured: false,
     status: 'soldout',
-    currency: 'LKR',
-    free_event: false,
-    price_from: 250000,
-    description: 'An evening of jazz.',
-    artists: [],
-    venue: {
-      id: 1,
-      name: 'Nelum Pokuna',
-      city: 'Colombo',
-      country: 'LK',
-      time_zone: 'Asia/Colombo',
-      address: 'Colombo 7',
-      seat_map: null,
-    },
-    free_seating: false,
-    promo: false,
-    promo_auto_apply: false,
-    promo_code: null,
-    handling_cost: 0,
     payment_gateways: [],
     ticket_packages: [],
     ...overrides,

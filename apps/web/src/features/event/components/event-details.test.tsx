@@ -3,60 +3,19 @@ import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EventDetailSchema, type EventDetail, type TicketPackage } from '@marquee/domain/catalog';
+import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
+import { makeEventDetail, makeTicketPackage, TEST_VENUE } from '../../../test/catalog-fixtures';
 import { EventDetails } from './event-details';
 
 function makePackage(overrides: Partial<TicketPackage> = {}): TicketPackage {
-  return {
-    id: 1,
-    name: 'Gold',
-    description: 'Front rows',
-    price: 250000,
-    reserved_seats: 10,
-    available_seats: 90,
-    free_seating: false,
-    color_class: 0,
-    active: true,
-    message: null,
-    sold_out: false,
-    max_per_order: 10,
-    ...overrides,
-  };
+  return makeTicketPackage({ reserved_seats: 10, ...overrides });
 }
 
 function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
-  return EventDetailSchema.parse({
-    id: 1,
-    uid: 'abc123',
-    name: 'Colombo Jazz Night',
-    type: 'concerts',
-    path: '/concerts/colombo-jazz-night/abc123',
-    start_date: '2026-12-05T14:00:00.000Z',
-    end_date: null,
-    thumbnail_img: '/images/events/jazz-thumb.svg',
-    banner_img: '/images/events/jazz-banner.svg',
-    featured: false,
-    status: 'ongoing',
-    currency: 'LKR',
-    free_event: false,
-    price_from: 250000,
+  return makeEventDetail({
     description: 'An evening of jazz.\n\nBring a friend.',
     artists: ['Ama Perera', 'The Quartet'],
-    venue: {
-      id: 1,
-      name: 'Nelum Pokuna',
-      city: 'Colombo',
-      country: 'LK',
-      time_zone: 'Asia/Colombo',
-      address: '110 Ananda Coomaraswamy Mawatha, Colombo 7',
-      seat_map: null,
-    },
-    free_seating: false,
-    promo: false,
-    promo_auto_apply: false,
-    promo_code: null,
-    handling_cost: 0,
-    payment_gateways: [{ id: 1, name: 'Card', logo: '/images/gateways/card.svg', kind: 'card' }],
+    venue: { ...TEST_VENUE, address: '110 Ananda Coomaraswamy Mawatha, Colombo 7' },
     ticket_packages: [makePackage()],
     ...overrides,
   });
