@@ -104,11 +104,13 @@ async function main(): Promise<void> {
     if (!best) throw new Error('No listed event has a seat map.');
     const { detail } = best;
     const seatMap = EventSeatMapSchema.parse((await app.inject({ url: `/api/events/${detail.uid}/seat-map` })).json());
+    if (!seatMap.seat_map) throw new Error(`The event ${detail.uid} lost its seat map.`);
+    const layout = seatMap.seat_map;
     const open = new Set(
       detail.ticket_packages.filter((p) => p.active && !p.sold_out && !p.free_seating).map((p) => p.id),
     );
     const candidates = seatMap.packages.filter((p) => open.has(p.id)).flatMap((p) => p.seating_range);
-    const positions = new Map(expandSeatMap(seatMap.seat_map).map((s) => [s.id, s]));
+    const positions = new Map(expandSeatMap(layout).map((s) => [s.id, s]));
     const pairs = Math.ceil(env.BENCH_CLICKS / 2);
     const picks = Array.from({ length: pairs }, (_, i) =>
       positions.get(candidates[Math.floor(((i + 0.5) * candidates.length) / pairs)]!)!,

@@ -83,9 +83,13 @@ export const EventDetailSchema = EventSummarySchema.extend({
 });
 export type EventDetail = z.infer<typeof EventDetailSchema>;
 
-/** The seat map of an event's venue with each package's seats (spec: seating_range, a list of seat ids). */
+/**
+ * The seat map of an event's venue with each package's seats (spec: seating_range, a list of seat ids).
+ * `seat_map` is null (and `packages` empty) when the venue has no map: an answer, not an error, so the
+ * web app can ask for it in parallel with the event without knowing yet whether there is a map.
+ */
 export const EventSeatMapSchema = z.object({
-  seat_map: SeatMapSchema,
+  seat_map: SeatMapSchema.nullable(),
   packages: z.array(z.object({ id: z.number().int(), color_class: z.number().int(), seating_range: z.array(z.string()) })),
 });
 export type EventSeatMap = z.infer<typeof EventSeatMapSchema>;

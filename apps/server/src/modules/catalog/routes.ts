@@ -143,7 +143,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
       schema: {
         tags: TAGS,
         summary: "The event venue's seat map and each package's seats",
-        description: `The compact layout (expand it with \`expandSeatMap\` from the domain package) and each package's \`seating_range\`. 404 when the venue has no map. ${CACHE_NOTE}`,
+        description: `The compact layout (expand it with \`expandSeatMap\` from the domain package) and each package's \`seating_range\`; \`seat_map: null\` when the venue has no map (404 only for an unknown event). ${CACHE_NOTE}`,
         params: EventParamsSchema,
         response: { 200: EventSeatMapSchema, ...notFoundResponse },
       },

@@ -123,7 +123,7 @@ export function createCatalogService(db: Db) {
     async getSeatMap(uid: string): Promise<EventSeatMap> {
       const found = isEventUid(uid) ? await repository.findEventSeatMap(db, uid) : null;
       if (!found) throw notFound(EVENT_NOT_FOUND);
-      if (!found.seatMap) throw notFound('This event has no seat map: its tickets are sold from the ticket list.');
+      if (!found.seatMap) return { seat_map: null, packages: [] };
       return {
         seat_map: found.seatMap,
         packages: found.packages.map((p) => ({ id: p.id, color_class: p.colorClass, seating_range: p.seatingRange })),

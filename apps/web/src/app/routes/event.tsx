@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { isOnSale } from '@marquee/domain/statuses';
@@ -14,6 +15,7 @@ import { TicketListView } from '../../features/booking/components/ticket-list-vi
 import { useBookingStep } from '../../features/booking/hooks/use-booking-step';
 import { useReconciledSelection } from '../../features/booking/hooks/use-reconciled-selection';
 import { useEvent } from '../../features/event/api/get-event';
+import { getSeatMapQueryOptions } from '../../features/seat-map/api/get-seat-map';
 import { SeatMapView } from '../../features/seat-map/components/seat-map-view';
 import { EventDetails, EventDetailsSkeleton } from '../../features/event/components/event-details';
 
@@ -29,6 +31,14 @@ export function Component() {
   const navigate = useNavigate();
   const eventQuery = useEvent(uid);
   const event = eventQuery.data;
+
+  // At the picking step, ask for the seat map alongside the event instead of after it: for a
+  // 20,000-seat venue the wait for the event first was most of the time to a drawn map.
+  const queryClient = useQueryClient();
+  const isPickingStep = new URLSearchParams(location.search).get('step') === '2';
+  useEffect(() => {
+    if (isPickingStep && uid) void queryClient.prefetchQuery(getSeatMapQueryOptions(uid));
+  }, [isPickingStep, uid, queryClient]);
   useDocumentTitle(event?.name);
 
   // The server answers a wrong slug with a 301 too; this covers navigation inside the app.

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventDetailSchema, type EventDetail, type EventSeatMap, type TicketPackage } from '@marquee/domain/catalog';
+import { EventDetailSchema, type EventDetail, type TicketPackage } from '@marquee/domain/catalog';
+import type { VenueSeatMap } from '../lib/seat-model';
 import { EMPTY_SELECTION, type Selection } from '@marquee/domain/selection';
 import { buildSeatModel, seatState } from '../lib/seat-model';
 import { INFO_POPUP_MS, SeatMapPanel } from './seat-map-view';
@@ -65,7 +66,7 @@ const event: EventDetail = EventDetailSchema.parse({
   ticket_packages: packages,
 });
 
-const seatMap: EventSeatMap = {
+const seatMap: VenueSeatMap = {
   seat_map: {
     type: 'generic',
     width: 100,

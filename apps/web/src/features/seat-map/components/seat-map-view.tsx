@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { EventDetail, EventSeatMap, TicketPackage } from '@marquee/domain/catalog';
+import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { formatMoney } from '@marquee/domain/money';
 import {
   MAX_TICKETS_PER_ORDER,
@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSeatMap } from '../api/get-seat-map';
-import { buildSeatModel, isPackageOpen, seatLabel, seatState, type SeatModel, type SeatState } from '../lib/seat-model';
+import { buildSeatModel, hasSeatMap, isPackageOpen, seatLabel, seatState, type SeatModel, type SeatState, type VenueSeatMap } from '../lib/seat-model';
 import { RESERVED_FILL, SELECTED_FILL, UNAVAILABLE_FILL, UNAVAILABLE_STROKE, packageFill } from '../lib/palette';
 import { GenericSeatMap } from './generic-seat-map';
 import { LotusSeatMap } from './lotus-seat-map';
@@ -53,11 +53,21 @@ export function SeatMapView(props: SeatMapViewProps) {
       />
     );
   }
+  if (!hasSeatMap(query.data)) {
+    // The route shows the seat map only for venues with one; a map removed since the event loaded lands here.
+    return (
+      <ErrorState
+        title="This venue has no seat map any more"
+        message="Reload the page to pick tickets from the ticket list."
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
   return <SeatMapPanel {...props} seatMap={query.data} reservedSeatIds={NO_RESERVED_SEATS} />;
 }
 
 export interface SeatMapPanelProps extends SeatMapViewProps {
-  seatMap: EventSeatMap;
+  seatMap: VenueSeatMap;
   reservedSeatIds: ReadonlySet<string>;
 }
 

@@ -37,7 +37,14 @@ function minSpacing(map: SeatMap): number {
   return Number.isFinite(min) ? min : 10;
 }
 
-export function buildSeatModel(data: EventSeatMap): SeatModel {
+/** The seat-map answer for a venue that has a map. */
+export type VenueSeatMap = EventSeatMap & { seat_map: SeatMap };
+
+export function hasSeatMap(data: EventSeatMap): data is VenueSeatMap {
+  return data.seat_map !== null;
+}
+
+export function buildSeatModel(data: VenueSeatMap): SeatModel {
   const seats = expandSeatMap(data.seat_map);
   const indexOf = new Map<string, number>();
   seats.forEach((seat, i) => indexOf.set(seat.id, i));
