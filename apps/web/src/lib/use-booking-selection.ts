@@ -7,8 +7,8 @@ export function selectionStorageKey(eventUid: string): string {
 }
 
 const listeners = new Set<() => void>();
-// Snapshots must be stable between renders: the parsed value is cached per raw string.
-const parsedByRaw = new Map<string, Selection>();
+// Snapshots must be stable between renders: the last parse is kept per storage key (one entry per event).
+const lastParsed = new Map<string, { raw: string; selection: Selection }>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -25,10 +25,10 @@ function readRaw(key: string): string | null {
 }
 
 /** Parse, don't cast: anything stored that is not a valid selection is dropped. */
-function parseStored(raw: string | null): Selection {
+function parseStored(key: string, raw: string | null): Selection {
   if (raw === null) return EMPTY_SELECTION;
-  const cached = parsedByRaw.get(raw);
-  if (cached) return cached;
+  const cached = lastParsed.get(key);
+  if (cached?.raw === raw) return cached.selection;
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -37,7 +37,7 @@ function parseStored(raw: string | null): Selection {
   }
   const result = SelectionSchema.safeParse(value);
   const selection = result.success ? result.data : EMPTY_SELECTION;
-  parsedByRaw.set(raw, selection);
+  lastParsed.set(key, { raw, selection });
   return selection;
 }
 
@@ -65,7 +65,7 @@ export function useBookingSelection(
   const key = selectionStorageKey(eventUid);
   const selection = useSyncExternalStore(
     subscribe,
-    () => parseStored(readRaw(key) ?? memoryFallback.get(key) ?? null),
+    () => parseStored(key, readRaw(key) ?? memoryFallback.get(key) ?? null),
     () => EMPTY_SELECTION,
   );
   const setSelection = useCallback(

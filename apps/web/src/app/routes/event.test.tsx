@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '@marquee/domain/catalog';
-import { makeEventDetail } from '../../test/catalog-fixtures';
+import { makeEventDetail, makeTicketPackage } from '../../test/catalog-fixtures';
 import { Component as EventRoute } from './event';
 
 function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
@@ -36,20 +36,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const GOLD = {
-  id: 1,
-  name: 'Gold',
-  description: 'Front rows',
-  price: 250000,
-  reserved_seats: 0,
-  available_seats: 90,
-  free_seating: false,
-  color_class: 0,
-  active: true,
-  message: null,
-  sold_out: false,
-  max_per_order: 4,
-};
+const GOLD = makeTicketPackage({ max_per_order: 4 });
 
 function renderAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

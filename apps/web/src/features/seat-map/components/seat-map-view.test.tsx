@@ -1,28 +1,15 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventDetailSchema, type EventDetail, type TicketPackage } from '@marquee/domain/catalog';
+import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
+import { makeEventDetail, makeTicketPackage, TEST_VENUE } from '../../../test/catalog-fixtures';
 import type { VenueSeatMap } from '../lib/seat-model';
 import { EMPTY_SELECTION, type Selection } from '@marquee/domain/selection';
 import { buildSeatModel, seatState } from '../lib/seat-model';
 import { INFO_POPUP_MS, SeatMapPanel } from './seat-map-view';
 
 function makePackage(overrides: Partial<TicketPackage>): TicketPackage {
-  return {
-    id: 1,
-    name: 'Gold',
-    description: '',
-    price: 500000,
-    reserved_seats: 0,
-    available_seats: 100,
-    free_seating: false,
-    color_class: 0,
-    active: true,
-    message: null,
-    sold_out: false,
-    max_per_order: 2,
-    ...overrides,
-  };
+  return makeTicketPackage({ description: '', price: 500000, available_seats: 100, max_per_order: 2, ...overrides });
 }
 
 const packages = [
@@ -31,37 +18,13 @@ const packages = [
   makePackage({ id: 3, name: 'Lawn', color_class: 2, price: 100000, free_seating: true, max_per_order: 5 }),
 ];
 
-const event: EventDetail = EventDetailSchema.parse({
-  id: 1,
+const event: EventDetail = makeEventDetail({
   uid: 'ev1',
   name: 'Test Night',
-  type: 'concerts',
   path: '/concerts/test-night/ev1',
-  start_date: '2026-12-05T14:00:00.000Z',
-  end_date: null,
-  thumbnail_img: '/t.svg',
-  banner_img: '/b.svg',
-  featured: false,
-  status: 'ongoing',
-  currency: 'LKR',
-  free_event: false,
   price_from: 100000,
   description: '',
-  artists: [],
-  venue: {
-    id: 1,
-    name: 'Hall',
-    city: 'Colombo',
-    country: 'LK',
-    time_zone: 'Asia/Colombo',
-    address: '',
-    seat_map: { type: 'generic', seat_count: 8 },
-  },
-  free_seating: false,
-  promo: false,
-  promo_auto_apply: false,
-  promo_code: null,
-  handling_cost: 0,
+  venue: { ...TEST_VENUE, name: 'Hall', address: '', seat_map: { type: 'generic', seat_count: 8 } },
   payment_gateways: [],
   ticket_packages: packages,
 });
