@@ -8,6 +8,8 @@ import type { AppConfig } from './config';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { catalogModule } from './modules/catalog/routes';
+import { inventoryModule } from './modules/inventory/routes';
+import { ordersModule } from './modules/orders/routes';
 import { webApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -47,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(catalogModule, { db: deps.db });
+  await app.register(inventoryModule, { db: deps.db, seatStatesTtlMs: deps.config.env === 'test' ? 0 : 1_000 });
+  await app.register(ordersModule, { db: deps.db, sweepIntervalMs: deps.config.env === 'test' ? 0 : 30_000 });
   await app.register(webApp, { db: deps.db, config: deps.config });
   return app;
 }

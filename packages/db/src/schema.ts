@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -57,7 +58,10 @@ export const events = pgTable(
     name: text('name').notNull(),
     type: text('type', { enum: ['concerts', 'theatre', 'dance', 'uni-events'] }).notNull(),
     description: text('description').notNull().default(''),
-    artists: text('artists').array().notNull().default(sql`'{}'::text[]`),
+    artists: text('artists')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }),
     thumbnailImg: text('thumbnail_img').notNull(),
@@ -76,7 +80,10 @@ export const events = pgTable(
     /** Convenience Fee per order, minor units. */
     handlingCost: integer('handling_cost').notNull().default(0),
     /** Ids into payment_gateways, in display order; the first is the default. */
-    paymentGatewayIds: integer('payment_gateway_ids').array().notNull().default(sql`'{}'::int[]`),
+    paymentGatewayIds: integer('payment_gateway_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** Ranked full-text search over name (A), artists (B), venue words copied in at write time (C). */
     searchVector: tsvector('search_vector'),
     ...timestamps,
@@ -103,10 +110,19 @@ export const ticketPackages = pgTable(
     price: integer('price').notNull(),
     /** How many tickets the package has in all; for seated packages, the number of seats in seating_range. */
     capacity: integer('capacity').notNull(),
-    /** Tickets sold so far; holds are counted separately (see the inventory module). */
+    /** Tickets sold so far. */
     soldCount: integer('sold_count').notNull().default(0),
+    /**
+     * Tickets on holds with status 'active' (see `holds`). A hold past its expiry still counts here until
+     * it is reclaimed, which the inventory module does before it ever refuses a hold, so an expired hold
+     * never makes a package look sold out (invariant 3); the check below makes overselling impossible.
+     */
+    heldCount: integer('held_count').notNull().default(0),
     /** Seat ids this package owns (spec: seating_range); empty for unseated packages. */
-    seatingRange: text('seating_range').array().notNull().default(sql`'{}'::text[]`),
+    seatingRange: text('seating_range')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     freeSeating: boolean('free_seating').notNull().default(false),
     /** Which of the six package colours the seat map uses (0-5). */
     colorClass: smallint('color_class').notNull().default(0),
@@ -122,6 +138,11 @@ export const ticketPackages = pgTable(
     check('ticket_packages_price_nonnegative', sql`${t.price} >= 0`),
     check('ticket_packages_capacity_nonnegative', sql`${t.capacity} >= 0`),
     check('ticket_packages_sold_within_capacity', sql`${t.soldCount} >= 0 AND ${t.soldCount} <= ${t.capacity}`),
+    // Invariant 1, enforced by the database: sold + held never exceeds capacity, whatever the concurrency.
+    check(
+      'ticket_packages_taken_within_capacity',
+      sql`${t.heldCount} >= 0 AND ${t.soldCount} + ${t.heldCount} <= ${t.capacity}`,
+    ),
     check('ticket_packages_color_class_range', sql`${t.colorClass} BETWEEN 0 AND 5`),
     check('ticket_packages_max_per_order_positive', sql`${t.maxPerOrder} > 0`),
   ],
@@ -138,7 +159,10 @@ export const promoCodes = pgTable(
     /** Percent: whole percent (1-100); fixed: minor units off the order. */
     value: integer('value').notNull(),
     /** Empty: every package of the event. */
-    packageIds: integer('package_ids').array().notNull().default(sql`'{}'::int[]`),
+    packageIds: integer('package_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     maxUses: integer('max_uses'),
@@ -171,4 +195,174 @@ export const testimonials = pgTable('testimonials', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-export const schema = { venues, paymentGateways, events, ticketPackages, promoCodes, banners, testimonials };
+/**
+ * An order (the Booking a buyer sees): the buyer, the server's prices and totals, the payment. Its
+ * `order_id` is the public Booking ID; the numeric id never leaves the server.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    status: text('status', { enum: ['pending', 'complete', 'verified', 'cancelled', 'failed'] })
+      .notNull()
+      .default('pending'),
+    cancelReason: text('cancel_reason', { enum: ['expired', 'cancelled_by_buyer'] }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    nic: text('nic').notNull(),
+    currency: text('currency', { enum: ['LKR', 'SGD', 'AUD'] }).notNull(),
+    subtotal: integer('subtotal').notNull(),
+    convenienceFee: integer('convenience_fee').notNull(),
+    discount: integer('discount').notNull(),
+    total: integer('total').notNull(),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    paymentGatewayId: integer('payment_gateway_id')
+      .notNull()
+      .references(() => paymentGateways.id),
+    paymentIntentId: text('payment_intent_id'),
+    paymentClientSecret: text('payment_client_secret'),
+    paymentRedirectUrl: text('payment_redirect_url'),
+    /** The buyer's bearer token for this order (returned once at creation and on an idempotent replay). */
+    accessToken: text('access_token').notNull(),
+    /** Idempotency-Key of the create request, and a hash of its body: a replay with another body is refused. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash').notNull(),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_order_id_key').on(t.orderId),
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_event_idx').on(t.eventId),
+    index('orders_email_idx').on(t.email),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${t.subtotal} >= 0 AND ${t.convenienceFee} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** What an order bought: a line per package at the price the server charged. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => ticketPackages.id),
+    packageName: text('package_name').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Seat ids of the line; empty for counted packages. */
+    seats: text('seats')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_package_key').on(t.orderId, t.packageId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A hold on a quantity of one package for one order. 'active' holds are counted in
+ * ticket_packages.held_count; leaving 'active' (released, expired, converted on payment) gives the
+ * quantity back in the same transaction.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => ticketPackages.id),
+    quantity: integer('quantity').notNull(),
+    status: text('status', { enum: ['active', 'released', 'expired', 'converted'] })
+      .notNull()
+      .default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('holds_order_package_key').on(t.orderId, t.packageId),
+    index('holds_active_expiry_idx')
+      .on(t.packageId, t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+    index('holds_active_sweep_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+    check('holds_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Who has each seat of an event (invariant 2): the primary key allows one row per (event, seat). A
+ * 'held' row whose expiry has passed is free: the next buyer takes the row over in the same statement.
+ */
+export const seatClaims = pgTable(
+  'seat_claims',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    seatId: text('seat_id').notNull(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => ticketPackages.id),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['held', 'sold'] }).notNull(),
+    /** null once sold. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.seatId] }),
+    index('seat_claims_order_idx').on(t.orderId),
+    check('seat_claims_held_expires', sql`(${t.state} = 'held') = (${t.expiresAt} IS NOT NULL)`),
+  ],
+);
+
+/** The sandbox card gateway's payment intents (the embedded default gateway keeps them here). */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  /** Our order's public id, also the creation's idempotency key: one intent per order. */
+  reference: text('reference').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', {
+    enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'],
+  })
+    .notNull()
+    .default('requires_payment_method'),
+  lastError: text('last_error'),
+  ...timestamps,
+});
+
+export const schema = {
+  venues,
+  paymentGateways,
+  events,
+  ticketPackages,
+  promoCodes,
+  banners,
+  testimonials,
+  orders,
+  orderLines,
+  holds,
+  seatClaims,
+  sandboxPaymentIntents,
+};

@@ -16,12 +16,15 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string[]> | undefined;
+  /** Extra documented fields of the body (e.g. `taken_seats` of a 409), beside message and errors. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, errors?: Record<string, string[]>) {
+  constructor(code: ErrorCode, message: string, errors?: Record<string, string[]>, details?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
+    this.details = details;
   }
 
   get statusCode(): number {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -53,7 +53,10 @@ export async function prepareTestTemplate(): Promise<void> {
   await handle.migrate();
   const dump = await pglite.dumpDataDir('gzip');
   mkdirSync(resolve(PGLITE_TEMPLATE, '..'), { recursive: true });
-  writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed, so a test run starting meanwhile never reads half a template.
+  const partial = `${PGLITE_TEMPLATE}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, PGLITE_TEMPLATE);
   await handle.close();
 }
 

@@ -75,8 +75,11 @@ export interface CachedSend<T> {
 
 export class JsonResponseCache {
   readonly #cache: TtlCache<CachedJson>;
+  readonly #cacheControl: string;
 
-  constructor(options: { ttlMs?: number } = {}) {
+  /** `cacheControl`: what browsers may do with the answers; live answers (seat states) use `no-cache`, so polls revalidate by ETag. */
+  constructor(options: { ttlMs?: number; cacheControl?: string } = {}) {
+    this.#cacheControl = options.cacheControl ?? CATALOG_CACHE_CONTROL;
     this.#cache = new TtlCache<CachedJson>({
       ttlMs: options.ttlMs ?? DEFAULT_CATALOG_CACHE_TTL_MS,
       maxEntries: 5_000,
@@ -93,13 +96,13 @@ export class JsonResponseCache {
   send<T>(request: FastifyRequest, reply: FastifyReply, options: CachedSend<T>): void {
     const hit = this.#cache.peek(options.key);
     if (hit) {
-      writeCachedJson(request, reply, hit);
+      writeCachedJson(request, reply, hit, this.#cacheControl);
       return;
     }
     this.#cache
       .getOrLoad(options.key, async () => new CachedJson(JSON.stringify(options.schema.parse(await options.load()))))
       .then(
-        (entry) => writeCachedJson(request, reply, entry),
+        (entry) => writeCachedJson(request, reply, entry, this.#cacheControl),
         (error: unknown) => reply.send(error),
       );
   }
@@ -109,8 +112,8 @@ export class JsonResponseCache {
   }
 }
 
-function writeCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedJson): void {
-  reply.header('cache-control', CATALOG_CACHE_CONTROL);
+function writeCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedJson, cacheControl: string): void {
+  reply.header('cache-control', cacheControl);
   reply.header('etag', entry.etag);
   reply.header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {

@@ -13,17 +13,27 @@ import type { EventType } from '@marquee/domain/categories';
 const isUpcomingOrLive: SQL = sql`coalesce(${events.endDate}, ${events.startDate} + interval '4 hours') >= now()`;
 
 /**
- * Tickets taken from a package: sold, plus tickets on active holds once the inventory module exists.
- * This is the one place to add them, e.g.
- * `${ticketPackages.soldCount} + (SELECT coalesce(sum(h.quantity), 0) FROM holds h WHERE h.package_id = ${ticketPackages.id} AND h.expires_at > now())`.
+ * A column with its table's name, for correlated subqueries: Drizzle writes a lone column of a
+ * single-table query unqualified ("id"), which inside a subquery would name the subquery's own column.
+ */
+function qualified(table: typeof events | typeof ticketPackages, column: 'id'): SQL {
+  return sql`${table}.${sql.identifier(column)}`;
+}
+
+/**
+ * Tickets taken from a package: sold, plus those on holds that have not expired by the database clock
+ * (held_count may still include expired holds that no one has reclaimed yet; they are not taken).
  */
 export function reservedSeatsSql(): SQL<number> {
-  return sql<number>`${ticketPackages.soldCount}`.mapWith(Number);
+  return sql<number>`(${ticketPackages.soldCount} + (
+    SELECT coalesce(sum(h.quantity), 0) FROM holds h
+    WHERE h.package_id = ${qualified(ticketPackages, 'id')} AND h.status = 'active' AND h.expires_at > now()
+  ))`.mapWith(Number);
 }
 
 /** The cheapest active package of the event (minor units), or null. */
 const priceFrom = sql<number | null>`(
-  SELECT min(tp.price) FROM ${ticketPackages} tp WHERE tp.event_id = ${events.id} AND tp.active
+  SELECT min(tp.price) FROM ${ticketPackages} tp WHERE tp.event_id = ${qualified(events, 'id')} AND tp.active
 )`.mapWith(Number);
 
 const summaryColumns = {

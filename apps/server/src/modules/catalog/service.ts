@@ -229,7 +229,7 @@ function toEventSummary(row: EventSummaryRow): EventSummary {
   };
 }
 
-/** Availability from what is taken (sold, and held once inventory counts holds in reservedSeatsSql). */
+/** Availability from what is taken: sold, and on unexpired holds (reservedSeatsSql). */
 function toTicketPackage(row: TicketPackageRow): TicketPackage {
   const reserved = Math.max(0, row.reservedSeats);
   const available = Math.max(0, row.capacity - reserved);

@@ -1,0 +1,196 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '@marquee/db/client';
+import { events, orderLines, orders, paymentGateways, ticketPackages } from '@marquee/db/schema';
+import type { Tx } from '../inventory/service';
+
+export interface CheckoutEventRow {
+  id: number;
+  uid: string;
+  name: string;
+  status: (typeof events.$inferSelect)['status'];
+  currency: (typeof events.$inferSelect)['currency'];
+  freeEvent: boolean;
+  promo: boolean;
+  promoAutoApply: boolean;
+  promoCode: string | null;
+  handlingCost: number;
+  paymentGatewayIds: number[];
+}
+
+export interface CheckoutPackageRow {
+  id: number;
+  name: string;
+  price: number;
+  active: boolean;
+  freeSeating: boolean;
+  maxPerOrder: number;
+  /** True when the package's tickets are seats chosen on the map (it owns seats and is not free seating). */
+  isSeated: boolean;
+}
+
+/** The event and its packages as checkout prices them: no seat lists (a stadium's are large). */
+export async function findCheckoutEvent(
+  db: Db,
+  eventId: number,
+): Promise<{ event: CheckoutEventRow; packages: CheckoutPackageRow[] } | null> {
+  const [event] = await db
+    .select({
+      id: events.id,
+      uid: events.uid,
+      name: events.name,
+      status: events.status,
+      currency: events.currency,
+      freeEvent: events.freeEvent,
+      promo: events.promo,
+      promoAutoApply: events.promoAutoApply,
+      promoCode: events.promoCode,
+      handlingCost: events.handlingCost,
+      paymentGatewayIds: events.paymentGatewayIds,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) return null;
+  const packages = await db
+    .select({
+      id: ticketPackages.id,
+      name: ticketPackages.name,
+      price: ticketPackages.price,
+      active: ticketPackages.active,
+      freeSeating: ticketPackages.freeSeating,
+      maxPerOrder: ticketPackages.maxPerOrder,
+      isSeated: sql<boolean>`cardinality(${ticketPackages.seatingRange}) > 0 AND NOT ${ticketPackages.freeSeating}`,
+    })
+    .from(ticketPackages)
+    .where(eq(ticketPackages.eventId, eventId))
+    .orderBy(asc(ticketPackages.sortOrder), asc(ticketPackages.id));
+  return { event, packages };
+}
+
+export async function findGatewayKind(db: Db, gatewayId: number): Promise<'card' | 'instalments' | null> {
+  const [row] = await db
+    .select({ kind: paymentGateways.kind })
+    .from(paymentGateways)
+    .where(eq(paymentGateways.id, gatewayId));
+  return row?.kind ?? null;
+}
+
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'holdExpiresAt' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Inserts the order with its hold expiry from the database clock; null when an order with this
+ * Idempotency-Key exists (the caller answers with that one).
+ */
+export async function insertOrder(
+  tx: Tx,
+  order: NewOrder,
+  holdMinutes: number,
+): Promise<{ id: number; holdExpiresAt: Date } | null> {
+  const rows = await tx
+    .insert(orders)
+    .values({ ...order, holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})` })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning({ id: orders.id, holdExpiresAt: orders.holdExpiresAt });
+  return rows[0] ?? null;
+}
+
+export async function insertOrderLines(tx: Tx, lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
+  if (lines.length > 0) await tx.insert(orderLines).values(lines);
+}
+
+export async function setOrderPayment(
+  db: Db,
+  orderId: number,
+  payment: { intentId: string; clientSecret: string | null; redirectUrl: string | null },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      paymentIntentId: payment.intentId,
+      paymentClientSecret: payment.clientSecret,
+      paymentRedirectUrl: payment.redirectUrl,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+const orderColumns = {
+  id: orders.id,
+  orderId: orders.orderId,
+  eventId: orders.eventId,
+  eventUid: events.uid,
+  status: orders.status,
+  cancelReason: orders.cancelReason,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  phone: orders.phone,
+  nic: orders.nic,
+  currency: orders.currency,
+  subtotal: orders.subtotal,
+  convenienceFee: orders.convenienceFee,
+  discount: orders.discount,
+  total: orders.total,
+  promoCode: sql<string | null>`(SELECT pc.code FROM promo_codes pc WHERE pc.id = ${orders.promoCodeId})`,
+  paymentGatewayId: orders.paymentGatewayId,
+  paymentIntentId: orders.paymentIntentId,
+  paymentClientSecret: orders.paymentClientSecret,
+  paymentRedirectUrl: orders.paymentRedirectUrl,
+  accessToken: orders.accessToken,
+  requestHash: orders.requestHash,
+  holdExpiresAt: orders.holdExpiresAt,
+  /** The database clock decides whether the hold has passed (invariant 3). */
+  isHoldExpired: sql<boolean>`${orders.holdExpiresAt} <= now()`,
+  serverTime: sql<string>`now()`.mapWith((value: string | Date) => new Date(value)),
+};
+
+export type OrderRow = Awaited<ReturnType<typeof findOrderBy>>[number];
+
+function findOrderBy(db: Db | Tx, where: ReturnType<typeof eq>) {
+  return db.select(orderColumns).from(orders).innerJoin(events, eq(events.id, orders.eventId)).where(where).limit(1);
+}
+
+export async function findOrderByPublicId(db: Db | Tx, orderId: string): Promise<OrderRow | null> {
+  return (await findOrderBy(db, eq(orders.orderId, orderId)))[0] ?? null;
+}
+
+export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<OrderRow | null> {
+  return (await findOrderBy(db, eq(orders.idempotencyKey, key)))[0] ?? null;
+}
+
+export async function findOrderLines(db: Db, orderId: number) {
+  return db
+    .select({
+      packageId: orderLines.packageId,
+      packageName: orderLines.packageName,
+      unitPrice: orderLines.unitPrice,
+      quantity: orderLines.quantity,
+      seats: orderLines.seats,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+}
+
+/** Moves a pending order to cancelled, once; null when it was not pending (so nothing is released twice). */
+export async function markCancelled(
+  tx: Tx,
+  orderId: number,
+  reason: 'expired' | 'cancelled_by_buyer',
+): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/** Pending orders whose hold has passed, oldest first (for the sweeper). */
+export async function findExpiredPendingOrders(db: Db, limit: number) {
+  return db
+    .select({ id: orders.id, paymentGatewayId: orders.paymentGatewayId, paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lte(orders.holdExpiresAt, sql`now()`)))
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit);
+}

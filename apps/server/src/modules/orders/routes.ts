@@ -1,0 +1,148 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '@marquee/db/client';
+import { ErrorBodySchema } from '@marquee/domain/errors';
+import {
+  CreateOrderRequestSchema,
+  CreatedOrderSchema,
+  OrderSchema,
+  PromoCheckRequestSchema,
+  PromoCheckResponseSchema,
+  UnavailableBodySchema,
+} from '@marquee/domain/orders';
+import { createPaymentGateways } from '../payments/gateways';
+import { createOrdersService } from './service';
+
+export interface OrdersModuleOptions {
+  db: Db;
+  /** How often pending orders past their hold are ended and expired holds swept; 0 turns the sweeper off (tests). */
+  sweepIntervalMs?: number;
+}
+
+const OrderParamsSchema = z.object({
+  order_id: z.string().max(64).describe('The Booking ID, e.g. MQ7K3F9X2QHD.'),
+});
+const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{8,100}$/, 'The Idempotency-Key must be 8-100 letters, digits, "_", ":" or "-".')
+    .optional()
+    .describe('A key the client makes once per checkout attempt (e.g. a UUID): the same key returns the same order.'),
+});
+const AuthorizationSchema = z.object({
+  authorization: z.string().max(200).optional().describe('`Bearer {access_token}` from the order creation answer.'),
+});
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+const errors = {
+  400: ErrorBodySchema.describe('A promo code rule refused the code: `errors.promo_code`.'),
+  404: ErrorBodySchema.describe('Unknown event or order (also: an order whose access token is missing or wrong).'),
+  409: UnavailableBodySchema.describe(
+    'Tickets or seats went to someone else (`taken_seats`, `sold_out_packages`), a changed price, or an event not on sale.',
+  ),
+  422: ErrorBodySchema.describe(
+    "Invalid input: `{ message, errors: { field: [messages] } }` with the spec's messages.",
+  ),
+};
+
+/** Checkout: promo check, orders with their 10-minute hold and payment intent, and cancellation. */
+export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fastify, options) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = createOrdersService({ db: options.db, gateways: createPaymentGateways(options.db) });
+
+  app.post(
+    '/api/promotions/check',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Check a promo code against the chosen tickets',
+        description:
+          "The spec's call: `data.total_due` and `data.disc_amt` (minor units) for the selected rows with the code. Usage limits count paid orders only, so a check never uses the code up.",
+        body: PromoCheckRequestSchema,
+        response: {
+          200: PromoCheckResponseSchema,
+          400: errors[400],
+          404: errors[404],
+          409: errors[409],
+          422: errors[422],
+        },
+      },
+    },
+    (request) => service.checkPromotion(request.body),
+  );
+
+  app.post(
+    '/api/orders',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Save the order, hold its tickets for 10 minutes and start its payment',
+        description:
+          "Prices everything from the database, takes the hold (never beyond capacity; a seat is held by one order at a time) and creates the gateway's payment intent. The answer's `access_token` is needed to read or cancel the order. Send an `Idempotency-Key`: repeating the request with it returns the same order (200) instead of a new one (201).",
+        headers: IdempotencyHeadersSchema,
+        body: CreateOrderRequestSchema,
+        response: { 200: CreatedOrderSchema, 201: CreatedOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { order, isReplay } = await service.createOrder(request.body, request.headers['idempotency-key'] ?? null);
+      if (isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.code(isReplay ? 200 : 201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/orders/:order_id',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'An order, for the holder of its access token',
+        description:
+          'A pending order whose hold has passed reads as cancelled (`cancel_reason: expired`), by the database clock.',
+        headers: AuthorizationSchema,
+        params: OrderParamsSchema,
+        response: { 200: OrderSchema, 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.getOrder(request.params.order_id, bearerToken(request));
+    },
+  );
+
+  app.post(
+    '/api/orders/:order_id/cancel',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Cancel a pending order: its hold is released at once and its payment intent cancelled',
+        headers: AuthorizationSchema,
+        params: OrderParamsSchema,
+        response: { 200: OrderSchema, 404: errors[404], 409: errors[409] },
+      },
+    },
+    (request) => service.cancelOrder(request.params.order_id, bearerToken(request)),
+  );
+
+  const intervalMs = options.sweepIntervalMs ?? 30_000;
+  if (intervalMs > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        running = service.expireOrders().catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'));
+      }, intervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+};

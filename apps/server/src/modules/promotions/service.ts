@@ -1,0 +1,61 @@
+import type { Db } from '@marquee/db/client';
+import { BUYER_MESSAGES } from '@marquee/domain/checkout';
+import { priceOrder, promoApplies, type PricedPackage, type PromoRule } from '@marquee/domain/pricing';
+import { AppError } from '../../plugins/app-error';
+import * as repository from './repository';
+
+export const PROMO_MESSAGES = {
+  unknown: 'This promo code is not valid.',
+  notStarted: 'This promo code is not active yet.',
+  ended: 'This promo code has expired.',
+  usedUp: 'This promo code has been fully redeemed.',
+  usedByEmail: 'You have already used this promo code.',
+  notForTickets: 'This promo code does not apply to the selected tickets.',
+  notForEvent: 'This event has no promotions.',
+} as const;
+
+export interface AppliedPromo {
+  promoCodeId: number;
+  code: string;
+  rule: PromoRule;
+}
+
+/** A promo rule failure: 400 `{ message, errors: { promo_code: [message] } }` (spec 8: shown as an info popup). */
+function promoRefused(message: string): AppError {
+  return new AppError('bad_request', message, { promo_code: [message] });
+}
+
+/**
+ * Checks a promo code against the event, the chosen tickets and the buyer, by the rules the server
+ * enforces: the code exists and is active, its validity window (database clock), total and
+ * per-e-mail usage (counted on paid orders), package scope, and the spec's one-package rule.
+ */
+export async function resolvePromo(
+  db: Db,
+  input: {
+    eventId: number;
+    eventHasPromo: boolean;
+    code: string;
+    lines: readonly PricedPackage[];
+    email: string | null;
+  },
+): Promise<AppliedPromo> {
+  const packagesWithTickets = new Set(input.lines.filter((line) => line.quantity > 0).map((line) => line.packageId));
+  if (packagesWithTickets.size > 1) {
+    throw new AppError('validation', BUYER_MESSAGES.promoOnePackage, { promo_code: [BUYER_MESSAGES.promoOnePackage] });
+  }
+  const row = await repository.findPromoCode(db, input.eventId, input.code);
+  if (!row) throw promoRefused(input.eventHasPromo ? PROMO_MESSAGES.unknown : PROMO_MESSAGES.notForEvent);
+  if (!row.hasStarted) throw promoRefused(PROMO_MESSAGES.notStarted);
+  if (row.hasEnded) throw promoRefused(PROMO_MESSAGES.ended);
+  if (row.maxUses !== null && row.usedCount >= row.maxUses) throw promoRefused(PROMO_MESSAGES.usedUp);
+  const rule: PromoRule = { kind: row.kind, value: row.value, packageIds: row.packageIds };
+  if (!promoApplies(rule, input.lines)) throw promoRefused(PROMO_MESSAGES.notForTickets);
+  if (row.maxUsesPerEmail !== null && input.email !== null) {
+    const uses = await repository.countPaidUsesByEmail(db, row.id, input.email);
+    if (uses >= row.maxUsesPerEmail) throw promoRefused(PROMO_MESSAGES.usedByEmail);
+  }
+  return { promoCodeId: row.id, code: row.code, rule };
+}
+
+export { priceOrder };
