@@ -52,7 +52,11 @@ describe('the app without a web build (API only)', () => {
   it('serves the OpenAPI document and its UI', async () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
-    expect(json.json<{ openapi: string }>().openapi).toMatch(/^3\./);
+    const doc = json.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/api/events/{uid}', '/api/events/{uid}/seats', '/api/orders', '/api/orders/{order_id}/cancel', '/api/promotions/check']) {
+      expect(doc.paths).toHaveProperty([path]);
+    }
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -582,7 +582,10 @@ describe('hostile input', () => {
     ['an array body', []],
   ])('answers %s with 422 and writes nothing', async (_name, body) => {
     const before = await orderCount();
-    const response = await post('/api/orders', Array.isArray(body) ? body : { buyer: BUYER, terms_agreed: true, ...body });
+    const response = await post(
+      '/api/orders',
+      Array.isArray(body) ? body : { buyer: BUYER, terms_agreed: true, ...body },
+    );
     expect(response.statusCode).toBe(422);
     expect(ErrorBodySchema.safeParse(response.json()).success).toBe(true);
     expect(await orderCount()).toBe(before);
@@ -596,9 +599,19 @@ describe('hostile input', () => {
   });
 
   it('refuses malformed JSON and a wrong content type with a 4xx', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/orders', payload: '{"event_id":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: '{"event_id":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
-    const form = await t.app.inject({ method: 'POST', url: '/api/orders', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
   });
 });
