@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { SkipLink } from '../components/layout/skip-link';
+import { Toaster } from '../components/toaster';
 import { SearchBox } from '../features/search/components/search-box';
 
 /** A thin amber bar at the top while the next page's code or data loads. */
@@ -42,6 +43,7 @@ export function RootLayout() {
       <SiteFrame>
         <Outlet />
       </SiteFrame>
+      <Toaster />
     </>
   );
 }

@@ -31,3 +31,56 @@ export async function apiGet<T extends z.ZodType>(path: string, schema: T, init?
   }
   return schema.parse(json);
 }
+
+/** The XSRF-TOKEN cookie's value, decoded; null when the server has not set one. */
+function readXsrfToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === 'XSRF-TOKEN') {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A JSON request that changes something (POST, PUT, PATCH, DELETE): the spec's X-Requested-With, the
+ * CSRF token echoed from its cookie, the answer parsed with the shared schema. A failure is an ApiError
+ * whose body keeps any extra fields (a 409's taken_seats) for the caller to parse.
+ */
+export async function apiSend<T extends z.ZodType>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: T,
+  init?: { headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<z.infer<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    // Fastify refuses an empty body declared as JSON, so a call without a body declares none.
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    'X-Requested-With': 'XMLHttpRequest',
+    ...init?.headers,
+  };
+  const xsrfToken = readXsrfToken();
+  if (xsrfToken !== null) headers['X-XSRF-TOKEN'] = xsrfToken;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    credentials: 'same-origin',
+    signal: init?.signal ?? null,
+  });
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    // loose(): extra fields stay in `body`, for the caller to parse (UnavailableBodySchema, say).
+    const parsed = ErrorBodySchema.loose().safeParse(json);
+    throw new ApiError(response.status, parsed.success ? parsed.data : { message: 'An unexpected error occurred.' });
+  }
+  return schema.parse(json);
+}

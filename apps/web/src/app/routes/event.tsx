@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { EventDetail } from '@marquee/domain/catalog';
+import { expandSeatMap } from '@marquee/domain/seat-map';
+import type { Selection } from '@marquee/domain/selection';
 import { isOnSale } from '@marquee/domain/statuses';
 import { PageContainer } from '../../components/layout/page-container';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -10,11 +12,12 @@ import { NotFoundPage } from '../../components/ui/not-found';
 import { ApiError } from '../../lib/api-client';
 import { useBookingSelection } from '../../lib/use-booking-selection';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { CheckoutPreview } from '../../features/booking/components/checkout-preview';
 import { TicketListView } from '../../features/booking/components/ticket-list-view';
 import { useBookingStep } from '../../features/booking/hooks/use-booking-step';
 import { useReconciledSelection } from '../../features/booking/hooks/use-reconciled-selection';
-import { useEvent } from '../../features/event/api/get-event';
+import { CheckoutPage, type SeatMapStatus } from '../../features/checkout/components/checkout-page';
+import type { DescribeSeat } from '../../features/checkout/lib/checkout-lines';
+import { getEventQueryOptions, useEvent } from '../../features/event/api/get-event';
 import { getSeatMapQueryOptions } from '../../features/seat-map/api/get-seat-map';
 import { SeatMapView } from '../../features/seat-map/components/seat-map-view';
 import { EventDetails, EventDetailsSkeleton } from '../../features/event/components/event-details';
@@ -89,7 +92,19 @@ function BookingFlow({ event }: { event: EventDetail }) {
   if (step === 1) return <EventDetails event={event} />;
 
   if (step === 3) {
-    return <EventDetails event={event} stepContent={<CheckoutPreview event={event} selection={selection} />} />;
+    return (
+      <EventDetails
+        event={event}
+        stepContent={
+          <CheckoutStepContent
+            event={event}
+            selection={selection}
+            onSelectionChange={setSelection}
+            onBackToTickets={() => goToStep(2)}
+          />
+        }
+      />
+    );
   }
 
   const stepContent =
@@ -113,3 +128,58 @@ function BookingFlow({ event }: { event: EventDetail }) {
   return <EventDetails event={event} stepContent={stepContent} />;
 }
 
+
+/**
+ * Checkout (features/checkout) with what it needs of the seat map (features/seat-map): each chosen seat's
+ * label and package (the package whose seating_range holds it), so the summary prices seats before saving.
+ */
+function CheckoutStepContent({
+  event,
+  selection,
+  onSelectionChange,
+  onBackToTickets,
+}: {
+  event: EventDetail;
+  selection: Selection;
+  onSelectionChange: (next: Selection) => void;
+  onBackToTickets: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const hasSeatMap = event.venue.seat_map !== null;
+  const seatMapQuery = useQuery({ ...getSeatMapQueryOptions(event.uid), enabled: hasSeatMap });
+  const seatMapData = seatMapQuery.data;
+  const describeSeat = useMemo<DescribeSeat | undefined>(() => {
+    if (!seatMapData?.seat_map) return undefined;
+    const packageOf = new Map<string, number>();
+    for (const pkg of seatMapData.packages) for (const seatId of pkg.seating_range) packageOf.set(seatId, pkg.id);
+    const sectionNames = new Map(seatMapData.seat_map.sections.map((section) => [section.id, section.name]));
+    const seats = new Map(expandSeatMap(seatMapData.seat_map).map((seat) => [seat.id, seat]));
+    return (seatId) => {
+      const seat = seats.get(seatId);
+      const packageId = packageOf.get(seatId);
+      if (!seat || packageId === undefined) return undefined;
+      const section = sectionNames.get(seat.section) ?? seat.section;
+      return { label: `${section} · Row ${seat.row} · Seat ${seat.number}`, packageId };
+    };
+  }, [seatMapData]);
+  const seatMapStatus: SeatMapStatus = !hasSeatMap
+    ? 'none'
+    : seatMapQuery.isPending
+      ? 'loading'
+      : seatMapQuery.isError
+        ? 'error'
+        : 'ready';
+
+  return (
+    <CheckoutPage
+      event={event}
+      selection={selection}
+      onSelectionChange={onSelectionChange}
+      describeSeat={describeSeat}
+      seatMapStatus={seatMapStatus}
+      onRetrySeatMap={() => void seatMapQuery.refetch()}
+      onBackToTickets={onBackToTickets}
+      onEventStale={() => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey })}
+    />
+  );
+}

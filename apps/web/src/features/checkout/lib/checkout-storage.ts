@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * What a checkout keeps in sessionStorage (this tab only) per event:
+ * - the Idempotency-Key of the current attempt, so a double click or a retry saves one order;
+ * - the saved order's id and access token, so a reload at step 3 resumes it.
+ * Storage can be unavailable (privacy modes): the checkout then lasts as long as the page.
+ */
+const memory = new Map<string, string>();
+
+/** sessionStorage when this browser lets the page use it, else null (the in-memory map stands in). */
+function storage(): Storage | null {
+  try {
+    const probe = 'marquee:probe';
+    sessionStorage.setItem(probe, probe);
+    sessionStorage.removeItem(probe);
+    return sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(key: string): string | null {
+  const store = storage();
+  return store ? store.getItem(key) : (memory.get(key) ?? null);
+}
+
+function write(key: string, value: string | null): void {
+  const store = storage();
+  if (!store) {
+    if (value === null) memory.delete(key);
+    else memory.set(key, value);
+  } else if (value === null) store.removeItem(key);
+  else store.setItem(key, value);
+}
+
+export function idempotencyKeyStorageKey(eventUid: string): string {
+  return `marquee:checkout-key:${eventUid}`;
+}
+
+export function activeOrderStorageKey(eventUid: string): string {
+  return `marquee:checkout-order:${eventUid}`;
+}
+
+/** The key of this checkout attempt, made (a UUID) the first time it is asked for. */
+export function getIdempotencyKey(eventUid: string): string {
+  const key = idempotencyKeyStorageKey(eventUid);
+  const stored = read(key);
+  if (stored && /^[A-Za-z0-9_:-]{8,100}$/.test(stored)) return stored;
+  const fresh = crypto.randomUUID();
+  write(key, fresh);
+  return fresh;
+}
+
+/** A new attempt (after a cancel, an expiry or a refused request) gets a new key. */
+export function clearIdempotencyKey(eventUid: string): void {
+  write(idempotencyKeyStorageKey(eventUid), null);
+}
+
+const ActiveOrderSchema = z.object({ orderId: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
+export type ActiveOrder = z.infer<typeof ActiveOrderSchema>;
+
+export function readActiveOrder(eventUid: string): ActiveOrder | null {
+  const raw = read(activeOrderStorageKey(eventUid));
+  if (raw === null) return null;
+  try {
+    const parsed = ActiveOrderSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveActiveOrder(eventUid: string, order: ActiveOrder): void {
+  write(activeOrderStorageKey(eventUid), JSON.stringify(order));
+}
+
+/** The order ended (cancelled, expired, gone): the next attempt starts afresh. */
+export function forgetActiveOrder(eventUid: string): void {
+  write(activeOrderStorageKey(eventUid), null);
+  clearIdempotencyKey(eventUid);
+}

@@ -1,0 +1,13 @@
+import { ApiError } from '../../../lib/api-client';
+
+/** Every message of a failed call (each field's list, else the message), for popups and alerts. */
+export function errorMessages(error: unknown, fallback: string): string[] {
+  if (!(error instanceof ApiError)) return [fallback];
+  const listed = Object.values(error.body.errors ?? {}).flat();
+  return listed.length > 0 ? listed : [error.body.message];
+}
+
+/** A failure worth retrying with the same request: no answer, an unreadable one, 429 or 5xx. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 429 || error.status >= 500;
+}
