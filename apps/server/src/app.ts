@@ -9,7 +9,12 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { catalogModule } from './modules/catalog/routes';
 import { inventoryModule } from './modules/inventory/routes';
+import { createOrderCompletion } from './modules/orders/completion';
 import { ordersModule } from './modules/orders/routes';
+import { createPaymentGateways } from './modules/payments/gateways';
+import { paymentsModule } from './modules/payments/routes';
+import { createSandboxWebhooks, type WebhookTransport } from './modules/payments/sandbox-webhooks';
+import { createStripeGateway, createStripeWebhookVerifier } from './modules/payments/stripe-gateway';
 import { webApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -50,7 +55,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(catalogModule, { db: deps.db });
   await app.register(inventoryModule, { db: deps.db, seatStatesTtlMs: deps.config.env === 'test' ? 0 : 1_000 });
-  await app.register(ordersModule, { db: deps.db, sweepIntervalMs: deps.config.env === 'test' ? 0 : 30_000 });
+  const isTest = deps.config.env === 'test';
+  const stripe = deps.config.stripe ?? null;
+  const sandboxWebhooks = createSandboxWebhooks(deps.db);
+  const gateways = createPaymentGateways(deps.db, {
+    sandboxWebhooks,
+    stripe: stripe
+      ? {
+          gateway: createStripeGateway({ secretKey: stripe.secretKey, ...(stripe.api ? { api: stripe.api } : {}) }),
+          verifier: createStripeWebhookVerifier(stripe.webhookSecret),
+        }
+      : undefined,
+  });
+  const completion = createOrderCompletion({ db: deps.db, gateways });
+  await app.register(ordersModule, { db: deps.db, gateways, completion, sweepIntervalMs: isTest ? 0 : 30_000 });
+  await app.register(paymentsModule, {
+    db: deps.db,
+    gateways,
+    completion,
+    sandboxWebhooks,
+    stripePublishableKey: stripe?.publishableKey ?? null,
+    webhookTransport: deps.config.webhookTargetUrl ? httpTransport(deps.config.webhookTargetUrl) : undefined,
+    webhookIntervalMs: isTest ? 0 : 2_000,
+  });
   await app.register(webApp, { db: deps.db, config: deps.config });
   return app;
+}
+
+/** Webhooks over real HTTP to this server's own endpoint, as a provider would send them. */
+function httpTransport(url: string): WebhookTransport {
+  return async (body, headers) => {
+    const response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
+    await response.arrayBuffer();
+    return response.status;
+  };
 }

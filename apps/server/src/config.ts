@@ -20,14 +20,39 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app; served with the API when it exists. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Stripe for card payments: all three, or none (the sandbox card gateway). */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+}).superRefine((env, ctx) => {
+  const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none of them.',
+    });
+  }
 });
 export type Env = z.infer<typeof EnvSchema>;
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local stub. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | null;
+  /** Card payments through Stripe; null: the sandbox card gateway. */
+  stripe?: StripeConfig | null;
+  /** Where the sandbox provider posts its webhooks (this server's own address); null: in-process. */
+  webhookTargetUrl?: string | null;
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -60,5 +85,15 @@ export function appConfigFromEnv(env: Env): AppConfig {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? fromInvocationDir(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
+        : null,
+    // The process posts to itself on loopback, whatever interface it listens on.
+    webhookTargetUrl: `http://127.0.0.1:${env.PORT}/api/payments/webhooks/sandbox`,
   };
 }

@@ -211,6 +211,10 @@ export const orders = pgTable(
       .notNull()
       .default('pending'),
     cancelReason: text('cancel_reason', { enum: ['expired', 'cancelled_by_buyer'] }),
+    /** A failed order's reason: paid after its hold ended, with its tickets gone (the payment was refunded). */
+    failureReason: text('failure_reason', { enum: ['sold_out'] }),
+    /** The provider's code of the last payment attempt that did not go through (card_declined, …). */
+    lastPaymentError: text('last_payment_error'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -344,12 +348,118 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status', {
-    enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled'],
+    enum: ['requires_payment_method', 'requires_action', 'processing', 'succeeded', 'canceled', 'refunded'],
   })
     .notNull()
     .default('requires_payment_method'),
   lastError: text('last_error'),
   ...timestamps,
+});
+
+/**
+ * Tickets of paid orders: one row per admission or seat (issue 5). `code` is the ticket's public
+ * identity (its QR code carries it, signed). A seat is sold once per event (a partial unique index).
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => ticketPackages.id),
+    /** 1..quantity within the order's line: with order and package, what makes issuing idempotent. */
+    admissionNo: integer('admission_no').notNull(),
+    seatId: text('seat_id'),
+    code: text('code').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickets_order_package_admission_key').on(t.orderId, t.packageId, t.admissionNo),
+    uniqueIndex('tickets_code_key').on(t.code),
+    uniqueIndex('tickets_event_seat_key')
+      .on(t.eventId, t.seatId)
+      .where(sql`${t.seatId} IS NOT NULL`),
+  ],
+);
+
+/** Webhook events received, by provider and the provider's event id: a duplicate delivery changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    intentId: text('intent_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * E-mails to send, written in the transaction that decides them (the order's completion, its failure):
+ * one row per (kind, order), so a decision taken twice queues one e-mail. A worker sends them (issue 6).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['order_confirmation', 'payment_refunded'] }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('outbox_kind_order_key').on(t.kind, t.orderId),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The sandbox provider's outgoing webhooks: written with the intent's change, delivered to our own
+ * webhook endpoint by a worker with retries and backoff, like a real provider's.
+ */
+export const sandboxWebhookDeliveries = pgTable(
+  'sandbox_webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_webhook_deliveries_event_key').on(t.eventId),
+    index('sandbox_webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
+  ],
+);
+
+/** Secrets made once and shared by every server process on this database (the sandbox's webhook key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const schema = {
@@ -365,4 +475,9 @@ export const schema = {
   holds,
   seatClaims,
   sandboxPaymentIntents,
+  tickets,
+  paymentEvents,
+  outbox,
+  sandboxWebhookDeliveries,
+  appSecrets,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencySchema, MinorUnitsSchema } from '../money/money';
 import { MAX_TICKETS_PER_ORDER } from '../booking/selection';
+import { IssuedTicketSchema } from '../payments/payment.schema';
 import { BuyerDetailsSchema, EmailSchema, PromoCodeSchema, TermsAgreedSchema } from './buyer-details.schema';
 
 /** Spec 9: the payment hold countdown. The database clock decides expiry (ARCHITECTURE invariant 3). */
@@ -155,6 +156,12 @@ export const OrderSchema = z.object({
   /** The database clock when the answer was made, so a client with a wrong clock counts down correctly. */
   server_time: z.iso.datetime({ offset: true }),
   cancel_reason: z.enum(['expired', 'cancelled_by_buyer']).nullable(),
+  /** Why a paid order failed: its payment came after the hold ended and the tickets were gone (refunded). */
+  failure_reason: z.enum(['sold_out']).nullable(),
+  /** When the payment completed the order (database clock); null until then. */
+  paid_at: z.iso.datetime({ offset: true }).nullable(),
+  /** One per admission or seat, once the order is paid. */
+  tickets: z.array(IssuedTicketSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

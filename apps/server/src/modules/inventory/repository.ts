@@ -132,6 +132,73 @@ export async function releaseOrderHolds(tx: Tx, orderId: number, to: 'released' 
   await tx.delete(seatClaims).where(and(eq(seatClaims.orderId, orderId), eq(seatClaims.state, 'held')));
 }
 
+/** An order's holds that are still active become sales (status converted); answers their quantities. */
+export async function convertActiveHolds(tx: Tx, orderId: number): Promise<HoldLine[]> {
+  return tx
+    .update(holds)
+    .set({ status: 'converted' })
+    .where(and(eq(holds.orderId, orderId), eq(holds.status, 'active')))
+    .returning({ packageId: holds.packageId, quantity: holds.quantity });
+}
+
+/** Moves `quantity` of the package from held to sold (its hold was converted). */
+export async function moveHeldToSold(tx: Tx, packageId: number, quantity: number): Promise<void> {
+  await tx
+    .update(ticketPackages)
+    .set({
+      heldCount: sql`${ticketPackages.heldCount} - ${quantity}`,
+      soldCount: sql`${ticketPackages.soldCount} + ${quantity}`,
+    })
+    .where(eq(ticketPackages.id, packageId));
+}
+
+/** Sells `quantity` more of the package if it fits beside what is sold and held; false when it does not. */
+export async function incrementSold(tx: Tx, packageId: number, quantity: number): Promise<boolean> {
+  const rows = await tx
+    .update(ticketPackages)
+    .set({ soldCount: sql`${ticketPackages.soldCount} + ${quantity}` })
+    .where(
+      and(
+        eq(ticketPackages.id, packageId),
+        sql`${ticketPackages.soldCount} + ${ticketPackages.heldCount} + ${quantity} <= ${ticketPackages.capacity}`,
+      ),
+    )
+    .returning({ id: ticketPackages.id });
+  return rows.length === 1;
+}
+
+/**
+ * Marks the order's seats sold: those it still holds (its claim was never taken over, expired or not),
+ * and those free again or held by an expired hold of someone else (taken over in the statement).
+ * Answers the seats now sold to the order; a seat missing from it belongs to someone else.
+ */
+export async function sellSeats(
+  tx: Tx,
+  input: { eventId: number; orderId: number; seats: readonly { seatId: string; packageId: number }[] },
+): Promise<string[]> {
+  if (input.seats.length === 0) return [];
+  const sorted = [...input.seats].sort((a, b) => (a.seatId < b.seatId ? -1 : a.seatId > b.seatId ? 1 : 0));
+  const rows = await tx
+    .insert(seatClaims)
+    .values(
+      sorted.map((seat) => ({
+        eventId: input.eventId,
+        seatId: seat.seatId,
+        packageId: seat.packageId,
+        orderId: input.orderId,
+        state: 'sold' as const,
+        expiresAt: null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [seatClaims.eventId, seatClaims.seatId],
+      set: { packageId: sql`excluded.package_id`, orderId: sql`excluded.order_id`, state: 'sold', expiresAt: null },
+      setWhere: sql`${seatClaims.state} = 'held' AND (${seatClaims.orderId} = ${input.orderId} OR ${seatClaims.expiresAt} <= now())`,
+    })
+    .returning({ seatId: seatClaims.seatId });
+  return rows.map((row) => row.seatId);
+}
+
 /** Seats of the event that are taken now: sold, or held by a hold that has not expired. */
 export async function findTakenSeats(db: Db, eventId: number): Promise<{ seats: string[]; asOf: Date }> {
   const rows = await db

@@ -64,6 +64,44 @@ export async function holdInventory(tx: Tx, request: HoldRequest): Promise<void>
   }
 }
 
+export interface SaleRequest {
+  eventId: number;
+  orderId: number;
+  /** Quantity per package, seats included. */
+  lines: readonly HoldLine[];
+  seats: readonly { seatId: string; packageId: number }[];
+}
+
+/**
+ * Turns a paid order's hold into a sale, in the caller's transaction (invariants 1, 2 and 6). Holds still
+ * active move from held to sold. A hold that ended (expired and reclaimed, or released) is taken again
+ * only if the tickets are still there: sold + held + quantity <= capacity, and each seat free or held
+ * by an expired hold. Answers false when anything is gone; the caller rolls back and refunds.
+ */
+export async function sellHeldInventory(tx: Tx, request: SaleRequest): Promise<boolean> {
+  if (request.seats.length > 0) {
+    const sold = await repository.sellSeats(tx, request);
+    if (sold.length !== request.seats.length) return false;
+  }
+  const converted = new Map(
+    (await repository.convertActiveHolds(tx, request.orderId)).map((hold) => [hold.packageId, hold.quantity]),
+  );
+  for (const line of [...request.lines].sort((a, b) => a.packageId - b.packageId)) {
+    if (converted.get(line.packageId) === line.quantity) {
+      await repository.moveHeldToSold(tx, line.packageId, line.quantity);
+      continue;
+    }
+    if (await repository.incrementSold(tx, line.packageId, line.quantity)) continue;
+    if (
+      (await repository.reclaimExpiredHolds(tx, line.packageId)) > 0 &&
+      (await repository.incrementSold(tx, line.packageId, line.quantity))
+    )
+      continue;
+    return false;
+  }
+  return true;
+}
+
 /** Releases an order's hold at once (cancelled) or as expired, in the caller's transaction. */
 export function releaseInventory(tx: Tx, orderId: number, reason: 'released' | 'expired'): Promise<void> {
   return repository.releaseOrderHolds(tx, orderId, reason);

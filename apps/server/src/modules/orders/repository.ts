@@ -1,6 +1,6 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
-import { events, orderLines, orders, paymentGateways, ticketPackages } from '@marquee/db/schema';
+import { events, orderLines, orders, outbox, paymentGateways, promoCodes, ticketPackages } from '@marquee/db/schema';
 import type { Tx } from '../inventory/service';
 
 export interface CheckoutEventRow {
@@ -118,8 +118,14 @@ const orderColumns = {
   orderId: orders.orderId,
   eventId: orders.eventId,
   eventUid: events.uid,
+  eventName: events.name,
+  eventType: events.type,
   status: orders.status,
   cancelReason: orders.cancelReason,
+  failureReason: orders.failureReason,
+  lastPaymentError: orders.lastPaymentError,
+  paidAt: orders.paidAt,
+  promoCodeId: orders.promoCodeId,
   firstName: orders.firstName,
   lastName: orders.lastName,
   email: orders.email,
@@ -153,11 +159,62 @@ export async function findOrderByPublicId(db: Db | Tx, orderId: string): Promise
   return (await findOrderBy(db, eq(orders.orderId, orderId)))[0] ?? null;
 }
 
+export async function findOrderByIntentId(db: Db, intentId: string): Promise<OrderRow | null> {
+  return (await findOrderBy(db, eq(orders.paymentIntentId, intentId)))[0] ?? null;
+}
+
+/** Locks the order's row for the rest of the transaction (completions of one order run one at a time). */
+export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow['status'] | null> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  return row?.status ?? null;
+}
+
+/** pending (or cancelled: a late payment that got its tickets back) → complete, once. */
+export async function markComplete(tx: Tx, orderId: number): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'complete', paidAt: sql`now()`, cancelReason: null, lastPaymentError: null, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'cancelled'])))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/** A paid order whose tickets were gone → failed (its payment is refunded), once. */
+export async function markFailed(tx: Tx, orderId: number, reason: 'sold_out'): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'cancelled'])))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+/** Records why the last payment attempt of a pending order did not go through. */
+export async function setLastPaymentError(db: Db, orderId: number, code: string | null): Promise<void> {
+  await db
+    .update(orders)
+    .set({ lastPaymentError: code, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+}
+
+/** Promo usage is counted when an order is paid (spec: limits count paid orders). */
+export async function countPromoUse(tx: Tx, promoCodeId: number): Promise<void> {
+  await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(eq(promoCodes.id, promoCodeId));
+}
+
+/** Queues an e-mail about the order; a second queueing of the same kind changes nothing. */
+export async function queueEmail(tx: Tx, orderId: number, kind: 'order_confirmation' | 'payment_refunded') {
+  await tx.insert(outbox).values({ orderId, kind }).onConflictDoNothing({ target: [outbox.kind, outbox.orderId] });
+}
+
 export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<OrderRow | null> {
   return (await findOrderBy(db, eq(orders.idempotencyKey, key)))[0] ?? null;
 }
 
-export async function findOrderLines(db: Db, orderId: number) {
+export async function findOrderLines(db: Db | Tx, orderId: number) {
   return db
     .select({
       packageId: orderLines.packageId,

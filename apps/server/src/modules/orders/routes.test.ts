@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { createOrdersService } from './service';
 import { createPaymentGateways } from '../payments/gateways';
+import { createSandboxWebhooks } from '../payments/sandbox-webhooks';
+import { createOrderCompletion } from './completion';
 
 let t: TestApp;
 
@@ -428,7 +430,8 @@ describe('reading and cancelling an order', () => {
     expect(OrderSchema.parse(read.json())).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
     expect(await heldCount(pkg.id)).toBe(2);
 
-    const service = createOrdersService({ db: t.db, gateways: createPaymentGateways(t.db) });
+    const gateways = createPaymentGateways(t.db, { sandboxWebhooks: createSandboxWebhooks(t.db) });
+    const service = createOrdersService({ db: t.db, gateways, completion: createOrderCompletion({ db: t.db, gateways }) });
     expect(await service.expireOrders()).toBeGreaterThanOrEqual(1);
     expect(await heldCount(pkg.id)).toBe(0);
     const [row] = await t.db

@@ -11,11 +11,14 @@ import {
   PromoCheckResponseSchema,
   UnavailableBodySchema,
 } from '@marquee/domain/orders';
-import { createPaymentGateways } from '../payments/gateways';
+import type { PaymentGateways } from '../payments/gateways';
+import type { OrderCompletion } from './completion';
 import { createOrdersService } from './service';
 
 export interface OrdersModuleOptions {
   db: Db;
+  gateways: PaymentGateways;
+  completion: OrderCompletion;
   /** How often pending orders past their hold are ended and expired holds swept; 0 turns the sweeper off (tests). */
   sweepIntervalMs?: number;
 }
@@ -54,7 +57,7 @@ const errors = {
 /** Checkout: promo check, orders with their 10-minute hold and payment intent, and cancellation. */
 export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createOrdersService({ db: options.db, gateways: createPaymentGateways(options.db) });
+  const service = createOrdersService({ db: options.db, gateways: options.gateways, completion: options.completion });
 
   app.post(
     '/api/promotions/check',

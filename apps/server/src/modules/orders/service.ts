@@ -15,9 +15,12 @@ import { priceOrder, type OrderTotals } from '@marquee/domain/pricing';
 import { AppError, notFound } from '../../plugins/app-error';
 import * as inventory from '../inventory/service';
 import type { PaymentGateways } from '../payments/gateways';
+import { findOrderTickets } from '../tickets/repository';
+import type { OrderCompletion } from './completion';
 import { resolvePromo, type AppliedPromo } from '../promotions/service';
 import { buildCheckoutLines, type CheckoutLine } from './pricing';
 import * as repository from './repository';
+import { retryOnDeadlock } from './retry-on-deadlock';
 import type { OrderRow } from './repository';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -46,8 +49,8 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
  * Checkout's use cases: price and check a promo code, save an order with its 10-minute hold and its
  * payment intent, read it, cancel it, and expire orders whose hold has passed. Never sees HTTP.
  */
-export function createOrdersService(deps: { db: Db; gateways: PaymentGateways }) {
-  const { db, gateways } = deps;
+export function createOrdersService(deps: { db: Db; gateways: PaymentGateways; completion: OrderCompletion }) {
+  const { db, gateways, completion } = deps;
 
   async function requireCheckoutEvent(eventId: number) {
     const checkout = await repository.findCheckoutEvent(db, eventId);
@@ -219,6 +222,10 @@ export function createOrdersService(deps: { db: Db; gateways: PaymentGateways })
         description: `Marquee ${bookingId}: ${event.name}`,
       });
       await repository.setOrderPayment(db, created.id, intent);
+    } else {
+      // Nothing to pay (a free event, or a discount of everything): the order is complete at once.
+      const row = await repository.findOrderByPublicId(db, bookingId);
+      if (row) await completion.completeOrder(row);
     }
     return { order: await requireCreated(bookingId), isReplay: false };
   }
@@ -252,8 +259,11 @@ export function createOrdersService(deps: { db: Db; gateways: PaymentGateways })
   }
 
   async function toOrder(row: OrderRow): Promise<Order> {
-    const lines = await repository.findOrderLines(db, row.id);
-    const kind = await repository.findGatewayKind(db, row.paymentGatewayId);
+    const [lines, kind, tickets] = await Promise.all([
+      repository.findOrderLines(db, row.id),
+      repository.findGatewayKind(db, row.paymentGatewayId),
+      row.status === 'complete' || row.status === 'verified' ? findOrderTickets(db, row.id) : [],
+    ]);
     // A pending order whose hold has passed is over, whether or not the sweeper has got to it yet.
     const isExpired = row.status === 'pending' && row.isHoldExpired;
     return {
@@ -290,6 +300,13 @@ export function createOrdersService(deps: { db: Db; gateways: PaymentGateways })
             },
       hold_expires_at: row.holdExpiresAt.toISOString(),
       server_time: row.serverTime.toISOString(),
+      failure_reason: row.failureReason,
+      paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+      tickets: tickets.map((ticket) => ({
+        code: ticket.code,
+        package_name: ticket.packageName,
+        seat_id: ticket.seatId,
+      })),
     };
   }
 
@@ -345,27 +362,6 @@ export function createOrdersService(deps: { db: Db; gateways: PaymentGateways })
   }
 
   return { checkPromotion, createOrder, getOrder, cancelOrder, expireOrders };
-}
-
-/** PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing and may simply run again. */
-const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
-
-function sqlState(error: unknown): string | null {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ('code' in current && typeof current.code === 'string') return current.code;
-  }
-  return null;
-}
-
-/** Runs a transaction again (up to 3 times) when PostgreSQL aborted it to break a deadlock. */
-async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= 3 || !RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) throw error;
-    }
-  }
 }
 
 function tokensEqual(expected: string, given: string): boolean {

@@ -1,6 +1,14 @@
 import type { Currency } from '@marquee/domain/money';
 
-/** What a gateway answers when asked to start a payment. */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled'
+  | 'refunded';
+
+/** A gateway's payment, as the rest of the server sees it (whatever the provider calls things). */
 export interface PaymentIntent {
   /** The gateway's id for the payment. */
   intentId: string;
@@ -8,7 +16,14 @@ export interface PaymentIntent {
   clientSecret: string | null;
   /** Hosted gateways (instalments): where the buyer approves the payment. */
   redirectUrl: string | null;
-  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  status: IntentStatus;
+  /** Minor units, as the provider will charge them. */
+  amount: number;
+  currency: Currency;
+  /** Our Booking ID the intent was made for (metadata at the provider). */
+  reference: string | null;
+  /** The provider's code for the last failed attempt (card_declined, insufficient_funds, …). */
+  lastErrorCode: string | null;
 }
 
 export interface CreateIntentInput {
@@ -22,12 +37,38 @@ export interface CreateIntentInput {
 
 /**
  * The payment gateway interface (ARCHITECTURE: Payments). Implementations: the sandbox card gateway
- * (embedded default), Stripe (when configured) and the instalment provider.
+ * (embedded default), Stripe (when configured) and the sandbox instalment provider.
  */
 export interface PaymentGateway {
+  readonly provider: 'sandbox' | 'stripe';
   readonly kind: 'card' | 'instalments';
   createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
   retrieveIntent(intentId: string): Promise<PaymentIntent | null>;
   /** Cancels an intent that has not succeeded; a no-op for one already cancelled. */
   cancelIntent(intentId: string): Promise<void>;
+  /** Gives a succeeded payment's money back (a void or a full refund); a no-op when already refunded. */
+  refundIntent(intentId: string): Promise<void>;
+}
+
+/** A provider's webhook event, verified and reduced to what completion needs. */
+export interface WebhookEvent {
+  /** The provider's event id: recorded once, so duplicates and retries change nothing. */
+  id: string;
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled' | 'other';
+  /** The intent the event is about (null for other events). */
+  intentId: string | null;
+}
+
+/** Thrown by a webhook verifier when the signature is missing, wrong or too old: answered 400. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** Checks a webhook's signature over the raw body (never a re-serialised one) and parses the event. */
+export interface WebhookVerifier {
+  readonly provider: 'sandbox' | 'stripe';
+  verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }

@@ -2,28 +2,45 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
 import { sandboxPaymentIntents } from '@marquee/db/schema';
+import { CurrencySchema } from '@marquee/domain/money';
 import type { CreateIntentInput, PaymentGateway, PaymentIntent } from './gateway';
+import type { SandboxWebhooks } from './sandbox-webhooks';
 
-type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+/** Where the sandbox's hosted pages live (the provider's pages, served by Marquee itself). */
+export function sandboxChallengePath(intentId: string): string {
+  return `/sandbox/3ds/${encodeURIComponent(intentId)}`;
+}
+export function sandboxInstalmentsPath(intentId: string): string {
+  return `/sandbox/instalments/${encodeURIComponent(intentId)}`;
+}
+
+export function toSandboxIntent(row: SandboxIntentRow): PaymentIntent {
+  const isCard = row.id.startsWith('pi_sbx_');
+  return {
+    intentId: row.id,
+    clientSecret: isCard ? row.clientSecret : null,
+    redirectUrl: isCard ? null : sandboxInstalmentsPath(row.id),
+    status: row.status,
+    amount: row.amount,
+    currency: CurrencySchema.parse(row.currency),
+    reference: row.reference,
+    lastErrorCode: row.lastError,
+  };
+}
 
 /**
  * The sandbox gateway, the embedded default: intents live in our database, so an order can be paid
  * with test cards (card) or a hosted approval page (instalments) without any third party. Creating is
- * idempotent on the order's reference, like a real provider with an idempotency key.
+ * idempotent on the order's reference, like a real provider with an idempotency key. What the buyer does
+ * at the provider (confirming a card, approving a plan) is in sandbox-provider.ts.
  */
-export function createSandboxGateway(db: Db, kind: 'card' | 'instalments'): PaymentGateway {
+export function createSandboxGateway(db: Db, kind: 'card' | 'instalments', webhooks: SandboxWebhooks): PaymentGateway {
   const prefix = kind === 'card' ? 'pi_sbx_' : 'inst_sbx_';
 
-  function toIntent(row: IntentRow): PaymentIntent {
-    return {
-      intentId: row.id,
-      clientSecret: kind === 'card' ? row.clientSecret : null,
-      redirectUrl: kind === 'instalments' ? `/sandbox/instalments/${row.id}` : null,
-      status: row.status,
-    };
-  }
-
   return {
+    provider: 'sandbox',
     kind,
     async createIntent(input: CreateIntentInput) {
       const id = `${prefix}${randomBytes(12).toString('hex')}`;
@@ -42,22 +59,32 @@ export function createSandboxGateway(db: Db, kind: 'card' | 'instalments'): Paym
         inserted[0] ??
         (await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.reference, input.reference)))[0];
       if (!row) throw new Error(`Sandbox intent for ${input.reference} vanished`);
-      return toIntent(row);
+      return toSandboxIntent(row);
     },
     async retrieveIntent(intentId: string) {
       const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
-      return row ? toIntent(row) : null;
+      return row ? toSandboxIntent(row) : null;
     },
     async cancelIntent(intentId: string) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(sandboxPaymentIntents)
+          .set({ status: 'canceled', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(sandboxPaymentIntents.id, intentId),
+              inArray(sandboxPaymentIntents.status, ['requires_payment_method', 'requires_action', 'processing']),
+            ),
+          )
+          .returning();
+        if (row) await webhooks.enqueue(tx, 'payment_intent.canceled', row);
+      });
+    },
+    async refundIntent(intentId: string) {
       await db
         .update(sandboxPaymentIntents)
-        .set({ status: 'canceled', updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(sandboxPaymentIntents.id, intentId),
-            inArray(sandboxPaymentIntents.status, ['requires_payment_method', 'requires_action', 'processing']),
-          ),
-        );
+        .set({ status: 'refunded', updatedAt: sql`now()` })
+        .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, 'succeeded')));
     },
   };
 }

@@ -1,0 +1,144 @@
+import type { Db } from '@marquee/db/client';
+import { ORDER_ID_PATTERN } from '@marquee/domain/orders';
+import type { PaymentErrorCode } from '@marquee/domain/payments';
+import { AppError } from '../../plugins/app-error';
+import * as inventory from '../inventory/service';
+import type { PaymentGateways } from '../payments/gateways';
+import { issueTickets } from '../tickets/repository';
+import * as repository from './repository';
+import type { OrderRow } from './repository';
+import { retryOnDeadlock } from './retry-on-deadlock';
+
+/** What a payment came to, for the return address and the webhook. */
+export type Settlement =
+  | { kind: 'complete' }
+  /** Paid after the hold ended with the tickets gone: refunded, the order failed. */
+  | { kind: 'failed' }
+  | { kind: 'processing' }
+  /** Not paid (yet): the buyer may try again while the hold lasts. */
+  | { kind: 'unpaid'; error: PaymentErrorCode | null }
+  /** The hold ended (or the order was cancelled) before a payment. */
+  | { kind: 'expired' };
+
+/** Thrown inside the completion's transaction to roll it back when the tickets are gone. */
+class SoldOutSignal extends Error {}
+
+function paymentError(code: string | null): PaymentErrorCode | null {
+  switch (code) {
+    case null:
+      return null;
+    case 'card_declined':
+    case 'insufficient_funds':
+    case 'expired_card':
+    case 'authentication_failed':
+    case 'instalments_declined':
+      return code;
+    default:
+      return 'unexpected';
+  }
+}
+
+export type OrderCompletion = ReturnType<typeof createOrderCompletion>;
+
+/**
+ * Completing a paid order (invariants 5 and 6). Whatever calls it (the return address, each webhook
+ * delivery, a retry), and however often or in whatever order, an order is completed once: its row is
+ * locked, then moved from pending (or cancelled) to complete by a conditional update, in the same
+ * transaction as the sale of its inventory, its tickets (unique per admission and per seat), its promo
+ * use and its confirmation e-mail. A payment that arrives after the hold ended re-takes the same tickets
+ * if they are still free; otherwise the order fails and the payment is refunded.
+ */
+export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways }) {
+  const { db, gateways } = deps;
+
+  async function completeOrder(row: OrderRow): Promise<'complete' | 'failed'> {
+    const lines = await repository.findOrderLines(db, row.id);
+    try {
+      return await retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          const status = await repository.lockOrder(tx, row.id);
+          if (status === 'complete' || status === 'verified') return 'complete';
+          if (status === 'failed') return 'failed';
+          const isSold = await inventory.sellHeldInventory(tx, {
+            eventId: row.eventId,
+            orderId: row.id,
+            lines: lines.map((line) => ({ packageId: line.packageId, quantity: line.quantity })),
+            seats: lines.flatMap((line) => line.seats.map((seatId) => ({ seatId, packageId: line.packageId }))),
+          });
+          if (!isSold) throw new SoldOutSignal();
+          await repository.markComplete(tx, row.id);
+          if (row.promoCodeId !== null) await repository.countPromoUse(tx, row.promoCodeId);
+          await issueTickets(tx, { id: row.id, eventId: row.eventId }, lines);
+          await repository.queueEmail(tx, row.id, 'order_confirmation');
+          return 'complete' as const;
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof SoldOutSignal)) throw error;
+    }
+    await db.transaction(async (tx) => {
+      const status = await repository.lockOrder(tx, row.id);
+      if (status !== 'pending' && status !== 'cancelled') return;
+      await repository.markFailed(tx, row.id, 'sold_out');
+      await inventory.releaseInventory(tx, row.id, 'released');
+      await repository.queueEmail(tx, row.id, 'payment_refunded');
+    });
+    await refund(row);
+    return 'failed';
+  }
+
+  async function refund(row: OrderRow): Promise<void> {
+    if (row.paymentIntentId === null) return;
+    await (await gateways.forId(row.paymentGatewayId))?.refundIntent(row.paymentIntentId);
+  }
+
+  /**
+   * Asks the gateway where the order's payment stands and acts on it: completes a paid order, records a
+   * failed attempt. Reads the truth from the gateway, so a webhook that arrives late or out of order, or
+   * not at all, changes nothing that matters.
+   */
+  async function settleOrder(row: OrderRow): Promise<Settlement> {
+    if (row.status === 'complete' || row.status === 'verified') return { kind: 'complete' };
+    if (row.status === 'failed') {
+      await refund(row); // idempotent: a refund that failed before is retried here
+      return { kind: 'failed' };
+    }
+    const isOver = row.status === 'cancelled' || row.isHoldExpired;
+    if (row.paymentIntentId === null) return isOver ? { kind: 'expired' } : { kind: 'unpaid', error: null };
+    const gateway = await gateways.forId(row.paymentGatewayId);
+    const intent = gateway ? await gateway.retrieveIntent(row.paymentIntentId) : null;
+    if (!intent) return { kind: 'unpaid', error: 'unexpected' };
+    if (intent.amount !== row.total || intent.currency !== row.currency || (intent.reference ?? row.orderId) !== row.orderId) {
+      throw new AppError('conflict', 'The payment does not match the order.');
+    }
+    switch (intent.status) {
+      case 'succeeded':
+        return { kind: await completeOrder(row) };
+      case 'processing':
+        return { kind: 'processing' };
+      case 'canceled':
+      case 'refunded':
+        return { kind: 'expired' };
+      case 'requires_action':
+      case 'requires_payment_method': {
+        if (isOver) return { kind: 'expired' };
+        await repository.setLastPaymentError(db, row.id, intent.lastErrorCode);
+        return { kind: 'unpaid', error: paymentError(intent.lastErrorCode) };
+      }
+    }
+  }
+
+  /** The order with this Booking ID, settled; null when there is none. */
+  async function settleByBookingId(bookingId: string): Promise<{ row: OrderRow; settlement: Settlement } | null> {
+    const row = ORDER_ID_PATTERN.test(bookingId) ? await repository.findOrderByPublicId(db, bookingId) : null;
+    return row ? { row, settlement: await settleOrder(row) } : null;
+  }
+
+  /** The order paid by this intent, settled; null when no order has it (another system's payment). */
+  async function settleByIntentId(intentId: string): Promise<{ row: OrderRow; settlement: Settlement } | null> {
+    const row = await repository.findOrderByIntentId(db, intentId);
+    return row ? { row, settlement: await settleOrder(row) } : null;
+  }
+
+  return { completeOrder, settleOrder, settleByBookingId, settleByIntentId };
+}

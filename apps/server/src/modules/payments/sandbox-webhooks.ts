@@ -1,0 +1,162 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@marquee/db/client';
+import { appSecrets, sandboxWebhookDeliveries } from '@marquee/db/schema';
+import type { Tx } from '../inventory/service';
+import { WebhookSignatureError, type WebhookEvent, type WebhookVerifier } from './gateway';
+import type { SandboxIntentRow } from './sandbox-gateway';
+
+/** The header the sandbox signs its webhooks with: `t={unix seconds},v1={hex HMAC-SHA256 of "t.body"}`. */
+export const SANDBOX_SIGNATURE_HEADER = 'marquee-signature';
+/** A signature older than this is refused (a replayed capture). */
+const TOLERANCE_SECONDS = 300;
+/** Deliveries are retried with exponential backoff (2 s, 4 s, … up to 10 min) this many times, then given up. */
+const MAX_ATTEMPTS = 12;
+
+const SandboxEventSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.string().max(100),
+  data: z.object({ object: z.object({ id: z.string().max(100) }) }),
+});
+
+export type SandboxEventType = 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
+
+/** Sends one signed delivery; answers the HTTP status (or throws on a network error). */
+export type WebhookTransport = (body: string, headers: Record<string, string>) => Promise<number>;
+
+export function signSandboxPayload(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+function parseSignatureHeader(header: string): { timestamp: number; signatures: string[] } | null {
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const [key, value] = part.split('=', 2);
+    if (key === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    else if (key === 'v1' && value && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
+  }
+  return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
+}
+
+export interface SandboxWebhooks {
+  /** Queues the event for the intent's change, in the caller's transaction (sent after it commits). */
+  enqueue(tx: Tx, type: SandboxEventType, intent: SandboxIntentRow): Promise<void>;
+  verifier: WebhookVerifier;
+  /** Delivers what is due now; answers how many were delivered. The worker calls it; tests too. */
+  deliverDue(transport: WebhookTransport): Promise<number>;
+  /** The signing key, made once per database and shared by every server process. */
+  secret(): Promise<string>;
+}
+
+export function createSandboxWebhooks(db: Db): SandboxWebhooks {
+  let cachedSecret: string | null = null;
+
+  async function secret(): Promise<string> {
+    if (cachedSecret) return cachedSecret;
+    await db
+      .insert(appSecrets)
+      .values({ name: 'sandbox_webhook_secret', value: `whsec_${randomBytes(24).toString('base64url')}` })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'sandbox_webhook_secret'));
+    if (!row) throw new Error('The sandbox webhook secret could not be stored.');
+    cachedSecret = row.value;
+    return row.value;
+  }
+
+  const verifier: WebhookVerifier = {
+    provider: 'sandbox',
+    verify(rawBody, headers): WebhookEvent {
+      const header = headers[SANDBOX_SIGNATURE_HEADER];
+      const parsed = typeof header === 'string' ? parseSignatureHeader(header) : null;
+      if (!parsed || cachedSecret === null) throw new WebhookSignatureError('The webhook signature is missing or malformed.');
+      if (Math.abs(Date.now() / 1000 - parsed.timestamp) > TOLERANCE_SECONDS) {
+        throw new WebhookSignatureError('The webhook signature has expired.');
+      }
+      const expected = Buffer.from(
+        createHmac('sha256', cachedSecret).update(`${parsed.timestamp}.`).update(rawBody).digest('hex'),
+      );
+      const isValid = parsed.signatures.some((candidate) => {
+        const given = Buffer.from(candidate);
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
+      if (!isValid) throw new WebhookSignatureError('The webhook signature does not match.');
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new WebhookSignatureError('The webhook body is not JSON.');
+      }
+      const event = SandboxEventSchema.safeParse(json);
+      if (!event.success) throw new WebhookSignatureError('The webhook body is not an event.');
+      const type =
+        event.data.type === 'payment_intent.succeeded' ||
+        event.data.type === 'payment_intent.payment_failed' ||
+        event.data.type === 'payment_intent.canceled'
+          ? event.data.type
+          : 'other';
+      return { id: event.data.id, type, intentId: type === 'other' ? null : event.data.data.object.id };
+    },
+  };
+
+  return {
+    verifier,
+    secret,
+    async enqueue(tx, type, intent) {
+      const eventId = `evt_sbx_${randomBytes(12).toString('hex')}`;
+      const payload = JSON.stringify({
+        id: eventId,
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: intent.id,
+            status: intent.status,
+            amount: intent.amount,
+            currency: intent.currency,
+            reference: intent.reference,
+            last_error: intent.lastError,
+          },
+        },
+      });
+      await tx.insert(sandboxWebhookDeliveries).values({ eventId, payload });
+    },
+    async deliverDue(transport) {
+      const key = await secret();
+      // Claimed with SKIP LOCKED and pushed into the future first: two processes never send one twice at once,
+      // and a process that dies mid-send leaves it to be retried when its time comes.
+      const due = await db.execute(sql`
+        UPDATE ${sandboxWebhookDeliveries}
+        SET attempts = attempts + 1,
+            next_attempt_at = now() + make_interval(secs => least(600, power(2, attempts + 1)))
+        WHERE id IN (
+          SELECT id FROM ${sandboxWebhookDeliveries}
+          WHERE delivered_at IS NULL AND next_attempt_at <= now() AND attempts < ${MAX_ATTEMPTS}
+          ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, payload`);
+      const rows = z.object({ rows: z.array(z.object({ id: z.number(), payload: z.string() })) }).parse(due).rows;
+      let delivered = 0;
+      for (const row of rows) {
+        let error: string | null = null;
+        try {
+          const status = await transport(row.payload, {
+            'content-type': 'application/json',
+            [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(key, row.payload),
+          });
+          if (status < 200 || status >= 300) error = `HTTP ${status}`;
+        } catch (cause) {
+          error = cause instanceof Error ? cause.message : String(cause);
+        }
+        await db
+          .update(sandboxWebhookDeliveries)
+          .set(error === null ? { deliveredAt: sql`now()`, lastError: null } : { lastError: error.slice(0, 500) })
+          .where(and(eq(sandboxWebhookDeliveries.id, row.id), isNull(sandboxWebhookDeliveries.deliveredAt)));
+        if (error === null) delivered += 1;
+      }
+      return delivered;
+    },
+  };
+}
