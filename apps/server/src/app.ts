@@ -39,7 +39,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app, { isHttps: deps.config.publicUrl.startsWith('https:') });
+  registerSecurityHeaders(app, {
+    isHttps: deps.config.publicUrl.startsWith('https:'),
+    allowStripe: Boolean(deps.config.stripe),
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(swagger, {
     openapi: {

@@ -16,4 +16,13 @@ describe('page security headers', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
+
+  it("let Stripe's script and card frames in only when Stripe takes card payments", () => {
+    const sandbox = fixedSecurityHeaders(helmetOptions({ isHttps: true }))['content-security-policy'];
+    const stripe = fixedSecurityHeaders(helmetOptions({ isHttps: true, allowStripe: true }))['content-security-policy'];
+    expect(sandbox).not.toContain('stripe.com');
+    expect(stripe).toContain("script-src 'self' https://js.stripe.com");
+    expect(stripe).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(stripe).toContain("connect-src 'self' https://api.stripe.com");
+  });
 });

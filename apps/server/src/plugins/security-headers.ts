@@ -8,15 +8,23 @@ import helmet, { type HelmetOptions } from 'helmet';
  * `upgrade-insecure-requests` only when Marquee is served over https: on plain http (a phone trying the
  * demo at http://192.168.x.x:3000) it would rewrite every asset to an https address that does not exist.
  */
-export function contentSecurityPolicy(options: { isHttps: boolean }): Record<string, string[] | null> {
+export interface SecurityHeaderOptions {
+  isHttps: boolean;
+  /** Card payments through Stripe: Stripe.js and its card element's frames come from Stripe's hosts. */
+  allowStripe?: boolean;
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, string[] | null> {
+  const stripe = options.allowStripe ?? false;
   return {
     upgradeInsecureRequests: options.isHttps ? [] : null,
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: stripe ? ["'self'", 'https://js.stripe.com'] : ["'self'"],
+    frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : null,
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: stripe ? ["'self'", 'https://api.stripe.com'] : ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
@@ -25,7 +33,7 @@ export function contentSecurityPolicy(options: { isHttps: boolean }): Record<str
   };
 }
 
-export function helmetOptions(options: { isHttps: boolean }): HelmetOptions {
+export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
   return {
     contentSecurityPolicy: { directives: contentSecurityPolicy(options) },
     crossOriginEmbedderPolicy: false,
@@ -58,7 +66,7 @@ function isJsonApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { isHttps: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const pageHeaders = fixedSecurityHeaders(helmetOptions(options));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isJsonApiPath(request.url) ? API_SECURITY_HEADERS : pageHeaders);
