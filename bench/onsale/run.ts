@@ -1,0 +1,878 @@
+/**
+ * On-sale rush (issue 4): virtual buyers create orders through the real HTTP API (POST /api/orders)
+ * against PostgreSQL, for one hot package of 20,000 tickets and for a seated event, beside a baseline
+ * measured in the same run: a bare Fastify + pg server doing one conditional UPDATE per request.
+ * Targets: at least 1,000 tickets held per second, and at least half the baseline's rate.
+ *
+ *   npm run bench:onsale -w @marquee/bench
+ *
+ * Env: BENCH_DURATION (seconds measured per phase, default 10), BENCH_ROUNDS (the phases take turns in
+ * this many rounds, default 2), BENCH_RAMP (seconds of each slice before its measured window, default 3),
+ * BENCH_WARMUP (seconds per phase before the first round, default 2),
+ * BENCH_BUYERS (concurrent buyers = keep-alive connections, default 256), BENCH_POOL (database
+ * connections of each server, default 10 as in production), BENCH_CAPACITY (tickets of the hot
+ * package, default 20000), BENCH_SELLOUT (1: finish with a rush until one hot package is sold out;
+ * 0: skip), BENCH_SELLOUT_TIMEOUT (seconds, default 120), DATABASE_URL (use this PostgreSQL database;
+ * otherwise a throwaway database is created on BENCH_PG_ADMIN_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres, and dropped at the end).
+ * Exits non-zero on an oversold ticket, a double-sold seat, an inconsistent counter, or any answer
+ * other than 201/409 (or a connection error). It does not fail on the targets (noisy machine).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { z } from 'zod';
+import { createDb, type DbHandle } from '@marquee/db/client';
+import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
+import { GenericSeatMapSchema, expandSeatMap, type GenericSeatMap } from '@marquee/domain/seat-map';
+import { OnsaleReadySchema, type OnsaleReady, type OnsaleTarget } from './protocol';
+
+const EnvSchema = z.object({
+  BENCH_DURATION: z.coerce.number().positive().default(10),
+  BENCH_ROUNDS: z.coerce.number().int().min(1).default(2),
+  BENCH_RAMP: z.coerce.number().min(0).default(3),
+  BENCH_WARMUP: z.coerce.number().min(0).default(2),
+  BENCH_BUYERS: z.coerce.number().int().positive().default(256),
+  BENCH_POOL: z.coerce.number().int().positive().default(10),
+  BENCH_CAPACITY: z.coerce.number().int().positive().default(20_000),
+  BENCH_SELLOUT: z.enum(['0', '1']).default('1'),
+  BENCH_SELLOUT_TIMEOUT: z.coerce.number().positive().default(120),
+  BENCH_PG_ADMIN_URL: z.string().min(1).default('postgres://postgres@127.0.0.1:5432/postgres'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+});
+const env = EnvSchema.parse(process.env);
+const TARGET_TICKETS_PER_SECOND = 1_000;
+const TARGET_RATIO = 0.5;
+/** Tag in event names and e-mails, so this run's rows are told apart from anything else in the database. */
+const RUN_TAG = Date.now().toString(36);
+
+// ---------------------------------------------------------------------------------------------------
+// Database: a throwaway one unless DATABASE_URL is given
+
+interface BenchDatabase {
+  url: string;
+  label: string;
+  drop: (() => Promise<void>) | null;
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function printableUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+async function openDatabase(): Promise<BenchDatabase> {
+  if (env.DATABASE_URL)
+    return { url: env.DATABASE_URL, label: `${printableUrl(env.DATABASE_URL)} (DATABASE_URL)`, drop: null };
+  const name = `marquee_bench_onsale_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${process.pid}`;
+  const admin = env.BENCH_PG_ADMIN_URL;
+  await withClient(admin, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    label: `${name} on ${url.host} (throwaway, dropped at the end)`,
+    drop: async () => {
+      await withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Catalogue rows: the hot package and the seated event (a fresh one per slice, made between slices)
+
+/** 8 sections of 50 rows x 50 seats: 20,000 seats, the size of the demo stadium. */
+const SECTIONS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+const ROWS_PER_SECTION = 50;
+const SEATS_PER_ROW = 50;
+/** Two sections per package: 4 packages of 5,000 seats, each owning its seats through seating_range. */
+const SECTIONS_PER_PACKAGE = 2;
+
+function stadiumSeatMap(): GenericSeatMap {
+  const pitch = 10;
+  const block = SEATS_PER_ROW * pitch + 20;
+  return GenericSeatMapSchema.parse({
+    type: 'generic',
+    width: 40 + 4 * block,
+    height: 120 + 2 * (ROWS_PER_SECTION * pitch + 20),
+    stage: { x: 20, y: 10, width: 4 * block, height: 40, label: 'Stage' },
+    sections: SECTIONS.map((id, i) => ({
+      id,
+      name: `Stand ${id}`,
+      rows: Array.from({ length: ROWS_PER_SECTION }, (_, r) => ({
+        label: String(r + 1),
+        count: SEATS_PER_ROW,
+        firstNumber: 1,
+        x: 20 + (i % 4) * block,
+        y: 80 + Math.floor(i / 4) * (ROWS_PER_SECTION * pitch + 20) + r * pitch,
+        spacing: pitch,
+      })),
+    })),
+  });
+}
+
+interface Catalogue {
+  db: DbHandle['db'];
+  plainVenueId: number;
+  seatedVenueId: number;
+  /** Seat ids of each package, in map order. */
+  packageSeats: string[][];
+  /** Every event this run made (the invariants are checked over these). */
+  eventIds: number[];
+}
+
+async function prepareCatalogue(db: DbHandle['db']): Promise<Catalogue> {
+  const map = stadiumSeatMap();
+  const seats = expandSeatMap(map);
+  const packageSeats = Array.from({ length: SECTIONS.length / SECTIONS_PER_PACKAGE }, (_, p) => {
+    const owned = new Set(SECTIONS.slice(p * SECTIONS_PER_PACKAGE, (p + 1) * SECTIONS_PER_PACKAGE));
+    return seats.filter((seat) => owned.has(seat.section)).map((seat) => seat.id);
+  });
+  const plain = await createVenue(db, { name: `Bench on-sale ${RUN_TAG} arena` });
+  const seated = await createVenue(db, { name: `Bench on-sale ${RUN_TAG} stadium`, seatMap: map });
+  return { db, plainVenueId: plain.id, seatedVenueId: seated.id, packageSeats, eventIds: [] };
+}
+
+async function newHotPackage(catalogue: Catalogue, label: string): Promise<{ eventId: number; packageId: number }> {
+  const event = await createEvent(catalogue.db, {
+    venueId: catalogue.plainVenueId,
+    name: `Bench on-sale ${RUN_TAG} hot package, ${label}`,
+  });
+  catalogue.eventIds.push(event.id);
+  const pkg = await createTicketPackage(catalogue.db, {
+    eventId: event.id,
+    name: 'General admission',
+    capacity: env.BENCH_CAPACITY,
+  });
+  return { eventId: event.id, packageId: pkg.id };
+}
+
+async function newSeatedEvent(catalogue: Catalogue, label: string): Promise<number> {
+  const event = await createEvent(catalogue.db, {
+    venueId: catalogue.seatedVenueId,
+    name: `Bench on-sale ${RUN_TAG} seated event, ${label}`,
+  });
+  catalogue.eventIds.push(event.id);
+  for (const [i, seatingRange] of catalogue.packageSeats.entries()) {
+    await createTicketPackage(catalogue.db, {
+      eventId: event.id,
+      name: `Stands ${SECTIONS.slice(i * SECTIONS_PER_PACKAGE, (i + 1) * SECTIONS_PER_PACKAGE).join('+')}`,
+      seatingRange,
+      colorClass: i % 6,
+    });
+  }
+  return event.id;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Buyers
+
+let buyerSequence = 0;
+
+function ticketCount(): number {
+  return 1 + Math.floor(Math.random() * 4);
+}
+
+function buyer(): { first_name: string; last_name: string; email: string; phone: string } {
+  buyerSequence += 1;
+  return {
+    first_name: 'Bench',
+    last_name: 'Buyer',
+    email: `buyer${buyerSequence}.${RUN_TAG}@onsale.example`,
+    phone: '0771234567',
+  };
+}
+
+/** A buyer of 1-4 tickets of the hot package. */
+function hotOrder(eventId: number, packageId: number): () => string {
+  return () =>
+    JSON.stringify({
+      event_id: eventId,
+      buyer: buyer(),
+      ticket_package_details: [{ package_id: packageId, ticket_count: ticketCount() }],
+      terms_agreed: true,
+    });
+}
+
+/** A buyer of 1-4 seats side by side in a random row of the stadium (other buyers may have them). */
+function seatedOrder(eventId: number): () => string {
+  const rows = SECTIONS.flatMap((section) =>
+    Array.from({ length: ROWS_PER_SECTION }, (_, r) => `${section}-${r + 1}-`),
+  );
+  return () => {
+    const count = ticketCount();
+    const row = rows[Math.floor(Math.random() * rows.length)] ?? 'A-1-';
+    const first = 1 + Math.floor(Math.random() * (SEATS_PER_ROW - count + 1));
+    return JSON.stringify({
+      event_id: eventId,
+      buyer: buyer(),
+      seats: Array.from({ length: count }, (_, i) => `${row}${first + i}`),
+      terms_agreed: true,
+    });
+  };
+}
+
+/** The baseline's request: the same ticket counts, no order. */
+function baselineHold(): string {
+  return JSON.stringify({ ticket_count: ticketCount() });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load
+
+interface Slice {
+  /** Length of the measured window: the slice after its ramp. */
+  seconds: number;
+  /**
+   * Steady-state rates: for each buyer, their answers after their first one in the window divided by
+   * the time from that first answer to their last, summed over the buyers. Whole cycles only, so the
+   * waves in which this app answers (see README) do not make the figure depend on where the window ends.
+   */
+  ordersPerSecond: number;
+  ticketsPerSecond: number;
+  /** Answers in the window: 201s, the tickets in them, 409s (and of those: sold out, seats taken). */
+  orders: number;
+  tickets: number;
+  conflicts: number;
+  soldOut: number;
+  seatsTaken: number;
+  /** Over the whole slice, ramp included: answers other than 201/409, and connection errors/timeouts. */
+  failures: number;
+  errors: number;
+  /** Latency of the answers in the window (201s and 409s alike). */
+  p50Ms: number;
+  p99Ms: number;
+  /** From the start of the burst (every buyer sending at once) to the first answer of any kind. */
+  firstAnswerMs: number;
+  /** Share of the buyers with at least two answers in the window (the steady-state rates need two). */
+  coverage: number;
+  failureSamples: string[];
+}
+
+interface LoadSpec {
+  port: number;
+  path: string;
+  nextBody: () => string;
+  /** Send an Idempotency-Key per order, as the web app does. */
+  idempotencyKeys: boolean;
+}
+
+interface Outcome {
+  order: number;
+  tickets: number;
+  conflict: number;
+  soldOut: number;
+  seatsTaken: number;
+}
+
+const TICKET_COUNT_PATTERN = /"ticket_count":(\d+)/g;
+let idempotencySequence = 0;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * Drives `spec` with BENCH_BUYERS keep-alive connections, each a buyer who sends their next order as soon
+ * as the last one is answered: all of them at once at the start (the rush), for `rampSeconds` that are
+ * not measured and then `seconds` that are (or until `shouldStop` says so, checked every 100 ms).
+ */
+function runLoad(
+  spec: LoadSpec,
+  options: { rampSeconds: number; seconds: number; shouldStop?: (total: { tickets: number }) => boolean },
+): Promise<Slice> {
+  const total = { tickets: 0, failures: 0 };
+  const inWindow = { orders: 0, tickets: 0, conflicts: 0, soldOut: 0, seatsTaken: 0 };
+  const latencies: number[] = [];
+  const buyers = new Map<object, { first: number; last: number; orders: number; tickets: number }>();
+  const failureSamples: string[] = [];
+  // onResponse (which sees the body) runs just before the 'response' event (which sees the connection
+  // and the latency) for the same answer, in the same tick: it leaves the outcome here for it.
+  let outcome: Outcome = { order: 0, tickets: 0, conflict: 0, soldOut: 0, seatsTaken: 0 };
+  const start = performance.now();
+  const windowStart = start + options.rampSeconds * 1000;
+  let firstAnswer = Number.NaN;
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${spec.port}${spec.path}`,
+        connections: env.BENCH_BUYERS,
+        duration: options.rampSeconds + options.seconds,
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => {
+              const headers = { ...request.headers };
+              if (spec.idempotencyKeys) {
+                idempotencySequence += 1;
+                headers['idempotency-key'] = `bench-${RUN_TAG}-${idempotencySequence}`;
+              }
+              return { ...request, headers, body: spec.nextBody() };
+            },
+            onResponse: (status, body) => {
+              outcome = { order: 0, tickets: 0, conflict: 0, soldOut: 0, seatsTaken: 0 };
+              if (status === 201) {
+                outcome.order = 1;
+                for (const match of body.matchAll(TICKET_COUNT_PATTERN)) outcome.tickets += Number(match[1]);
+                total.tickets += outcome.tickets;
+              } else if (status === 409) {
+                outcome.conflict = 1;
+                if (body.includes('"sold_out_packages"')) outcome.soldOut = 1;
+                else if (body.includes('"taken_seats"')) outcome.seatsTaken = 1;
+              } else {
+                total.failures += 1;
+                if (failureSamples.length < 5) failureSamples.push(`${status} ${body.slice(0, 300)}`);
+              }
+            },
+          },
+        ],
+      },
+      (error: unknown, result) => {
+        clearInterval(timer);
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        let ordersPerSecond = 0;
+        let ticketsPerSecond = 0;
+        let covered = 0;
+        for (const buyer of buyers.values()) {
+          if (buyer.last <= buyer.first) continue;
+          covered += 1;
+          ordersPerSecond += buyer.orders / ((buyer.last - buyer.first) / 1000);
+          ticketsPerSecond += buyer.tickets / ((buyer.last - buyer.first) / 1000);
+        }
+        latencies.sort((a, b) => a - b);
+        resolve({
+          seconds: Math.max(0, result.duration - options.rampSeconds),
+          ordersPerSecond,
+          ticketsPerSecond,
+          ...inWindow,
+          failures: total.failures,
+          errors: result.errors,
+          p50Ms: percentile(latencies, 50),
+          p99Ms: percentile(latencies, 99),
+          firstAnswerMs: firstAnswer,
+          coverage: covered / env.BENCH_BUYERS,
+          failureSamples,
+        });
+      },
+    );
+    instance.on('response', (client, _status, _bytes, responseTime) => {
+      const now = performance.now();
+      if (Number.isNaN(firstAnswer)) firstAnswer = now - start;
+      if (now < windowStart) return;
+      inWindow.orders += outcome.order;
+      inWindow.tickets += outcome.tickets;
+      inWindow.conflicts += outcome.conflict;
+      inWindow.soldOut += outcome.soldOut;
+      inWindow.seatsTaken += outcome.seatsTaken;
+      latencies.push(responseTime);
+      const buyer = buyers.get(client);
+      if (buyer === undefined) {
+        buyers.set(client, { first: now, last: now, orders: 0, tickets: 0 });
+      } else {
+        buyer.last = now;
+        buyer.orders += outcome.order;
+        buyer.tickets += outcome.tickets;
+      }
+    });
+    const { shouldStop } = options;
+    if (shouldStop) {
+      timer = setInterval(() => {
+        if (shouldStop(total)) {
+          clearInterval(timer);
+          instance.stop();
+        }
+      }, 100);
+    }
+  });
+}
+
+/**
+ * Waits until no query of this database is running or open in a transaction (twice in a row), so the
+ * orders a slice's buyers left in flight when it stopped do not run into the next slice.
+ */
+async function waitForQuiet(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let quietSamples = 0;
+  while (quietSamples < 2 && Date.now() < deadline) {
+    const result = await pool.query(
+      `SELECT count(*)::int AS busy FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+         AND state IS DISTINCT FROM 'idle'`,
+    );
+    const busy = z.object({ busy: z.number() }).parse(result.rows[0]).busy;
+    quietSamples = busy === 0 ? quietSamples + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Servers (each in its own process, like bench/catalog)
+
+function startServer(target: OnsaleTarget, databaseUrl: string): Promise<{ child: ChildProcess; ready: OnsaleReady }> {
+  return new Promise((resolve, reject) => {
+    // fork() passes this process's execArgv (tsx's loader) on, so the child runs TypeScript too.
+    const child = fork(join(import.meta.dirname, 'server.ts'), [], {
+      env: { ...process.env, BENCH_TARGET: target, DATABASE_URL: databaseUrl, BENCH_POOL: String(env.BENCH_POOL) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${target} server exited early with code ${code}`));
+    };
+    const timer = setTimeout(() => reject(new Error(`${target} server did not start within 120 s`)), 120_000);
+    child.once('exit', onExit);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      const ready = OnsaleReadySchema.safeParse(message);
+      if (ready.success) resolve({ child, ready: ready.data });
+      else reject(new Error(`unexpected message from the ${target} server`));
+    });
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Phases, interleaved
+
+type PhaseName = 'baseline' | 'hot' | 'seated';
+
+interface Phase {
+  name: PhaseName;
+  label: string;
+  /** Makes the rows a slice needs (outside the measured time) and says how to load it. */
+  prepare: (label: string) => Promise<LoadSpec>;
+}
+
+interface PhaseResult {
+  name: PhaseName;
+  label: string;
+  /** Means over the rounds of the slices' steady-state rates. */
+  ordersPerSecond: number;
+  ticketsPerSecond: number;
+  /** Medians over the rounds. */
+  p50Ms: number;
+  p99Ms: number;
+  firstAnswerMs: number;
+  /** The lowest share of buyers with two answers in a window (below 0.9 the slices are too short). */
+  coverage: number;
+  conflicts: number;
+  soldOut: number;
+  seatsTaken: number;
+  failures: number;
+  errors: number;
+  /** Median over rounds of (orders/s / baseline holds/s in the same round); null for the baseline. */
+  ratio: number | null;
+  rounds: Slice[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function summarise(phase: Phase, slices: Slice[], baseline: Slice[]): PhaseResult {
+  const sum = (pick: (slice: Slice) => number) => slices.reduce((total, slice) => total + pick(slice), 0);
+  return {
+    name: phase.name,
+    label: phase.label,
+    ordersPerSecond: sum((slice) => slice.ordersPerSecond) / Math.max(1, slices.length),
+    ticketsPerSecond: sum((slice) => slice.ticketsPerSecond) / Math.max(1, slices.length),
+    p50Ms: median(slices.map((slice) => slice.p50Ms)),
+    p99Ms: median(slices.map((slice) => slice.p99Ms)),
+    firstAnswerMs: median(slices.map((slice) => slice.firstAnswerMs)),
+    coverage: Math.min(...slices.map((slice) => slice.coverage)),
+    conflicts: sum((slice) => slice.conflicts),
+    soldOut: sum((slice) => slice.soldOut),
+    seatsTaken: sum((slice) => slice.seatsTaken),
+    failures: sum((slice) => slice.failures),
+    errors: sum((slice) => slice.errors),
+    ratio:
+      phase.name === 'baseline'
+        ? null
+        : median(slices.map((slice, i) => slice.ordersPerSecond / (baseline[i]?.ordersPerSecond ?? Number.NaN))),
+    rounds: slices,
+  };
+}
+
+/**
+ * The phases take turns, round after round, so the baseline and the app see the same machine load:
+ * this box is shared and noisy, and interleaving keeps the ratios honest.
+ */
+async function measureInterleaved(phases: Phase[], quietPool: pg.Pool): Promise<PhaseResult[]> {
+  const sliceSeconds = env.BENCH_DURATION / env.BENCH_ROUNDS;
+  // Warm-up figures are dropped, but not its errors.
+  const warmUpErrors = new Map<PhaseName, { failures: number; errors: number }>();
+  if (env.BENCH_WARMUP > 0) {
+    for (const phase of phases) {
+      const spec = await phase.prepare('warm-up');
+      await waitForQuiet(quietPool);
+      const slice = await runLoad(spec, { rampSeconds: 0, seconds: env.BENCH_WARMUP });
+      warmUpErrors.set(phase.name, { failures: slice.failures, errors: slice.errors });
+    }
+  }
+  const slices = new Map<PhaseName, Slice[]>(phases.map((phase) => [phase.name, []]));
+  for (let round = 1; round <= env.BENCH_ROUNDS; round++) {
+    for (const phase of phases) {
+      const spec = await phase.prepare(`round ${round}`);
+      await waitForQuiet(quietPool);
+      const slice = await runLoad(spec, { rampSeconds: env.BENCH_RAMP, seconds: sliceSeconds });
+      slices.get(phase.name)?.push(slice);
+      const rate = (value: number) => Math.round(value).toLocaleString('en-US').padStart(6);
+      console.log(
+        `  round ${round}/${env.BENCH_ROUNDS}  ${phase.label.padEnd(34)} ${rate(slice.ordersPerSecond)} orders/s ` +
+          `${rate(slice.ticketsPerSecond)} tickets/s  p99 ${slice.p99Ms.toFixed(0)} ms  first answer ${slice.firstAnswerMs.toFixed(0)} ms`,
+      );
+    }
+  }
+  const baseline = slices.get('baseline') ?? [];
+  return phases.map((phase) => {
+    const result = summarise(phase, slices.get(phase.name) ?? [], baseline);
+    const warmUp = warmUpErrors.get(phase.name);
+    return {
+      ...result,
+      failures: result.failures + (warmUp?.failures ?? 0),
+      errors: result.errors + (warmUp?.errors ?? 0),
+    };
+  });
+}
+
+interface SellOut {
+  capacity: number;
+  seconds: number;
+  orders: number;
+  tickets: number;
+  heldCount: number;
+  soldOutAnswers: number;
+  isSoldOut: boolean;
+  ticketsPerSecond: number;
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  firstAnswerMs: number;
+  failures: number;
+  errors: number;
+  ratio: number;
+  failureSamples: string[];
+}
+
+/** One more hot package, bought until every ticket is held: the rate of a whole rush, and its end. */
+async function sellOut(catalogue: Catalogue, port: number, quietPool: pg.Pool, baselineRate: number): Promise<SellOut> {
+  const { eventId, packageId } = await newHotPackage(catalogue, 'sell-out');
+  await waitForQuiet(quietPool);
+  const slice = await runLoad(
+    { port, path: '/api/orders', nextBody: hotOrder(eventId, packageId), idempotencyKeys: true },
+    {
+      rampSeconds: 0,
+      seconds: env.BENCH_SELLOUT_TIMEOUT,
+      shouldStop: (total) => total.tickets >= env.BENCH_CAPACITY,
+    },
+  );
+  await waitForQuiet(quietPool);
+  const result = await quietPool.query('SELECT held_count, sold_count FROM ticket_packages WHERE id = $1', [packageId]);
+  const row = z.object({ held_count: z.number(), sold_count: z.number() }).parse(result.rows[0]);
+  return {
+    capacity: env.BENCH_CAPACITY,
+    seconds: slice.seconds,
+    orders: slice.orders,
+    tickets: slice.tickets,
+    heldCount: row.held_count,
+    soldOutAnswers: slice.soldOut,
+    isSoldOut: row.held_count + row.sold_count >= env.BENCH_CAPACITY,
+    ticketsPerSecond: slice.tickets / slice.seconds,
+    ordersPerSecond: slice.orders / slice.seconds,
+    p50Ms: slice.p50Ms,
+    p99Ms: slice.p99Ms,
+    firstAnswerMs: slice.firstAnswerMs,
+    failures: slice.failures,
+    errors: slice.errors,
+    ratio: slice.orders / slice.seconds / baselineRate,
+    failureSamples: slice.failureSamples,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The invariants, checked in SQL over this run's events
+
+interface Invariants {
+  packages: number;
+  /** Tickets beyond capacity: sold + the largest of held_count, active holds and pending order lines. */
+  oversoldTickets: number;
+  /** Seats in the lines of more than one live order of the same event. */
+  doubleSoldSeats: number;
+  /** Packages whose held_count, sum of active holds and sum of pending order lines disagree. */
+  inconsistentPackages: number;
+  /** Seats of pending orders without their claim, or held claims without a pending order of theirs. */
+  claimMismatches: number;
+}
+
+async function checkInvariants(pool: pg.Pool, eventIds: number[]): Promise<Invariants> {
+  const packages = await pool.query(
+    `WITH p AS (
+       SELECT tp.id, tp.capacity, tp.sold_count, tp.held_count,
+         coalesce((SELECT sum(h.quantity) FROM holds h WHERE h.package_id = tp.id AND h.status = 'active'), 0)::int AS active_holds,
+         coalesce((SELECT sum(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
+                   WHERE l.package_id = tp.id AND o.status = 'pending'), 0)::int AS pending_lines
+       FROM ticket_packages tp WHERE tp.event_id = ANY($1::int[])
+     )
+     SELECT count(*)::int AS packages,
+       coalesce(sum(greatest(0, sold_count + greatest(held_count, active_holds, pending_lines) - capacity)), 0)::int AS oversold,
+       (count(*) FILTER (WHERE held_count <> active_holds OR active_holds <> pending_lines))::int AS inconsistent
+     FROM p`,
+    [eventIds],
+  );
+  const seats = await pool.query(
+    `WITH sold AS (
+       SELECT o.id AS order_id, o.event_id, o.status, s.seat
+       FROM order_lines l JOIN orders o ON o.id = l.order_id CROSS JOIN LATERAL unnest(l.seats) AS s(seat)
+       WHERE o.event_id = ANY($1::int[]) AND o.status IN ('pending', 'complete', 'verified')
+     )
+     SELECT
+       (SELECT count(*) FROM (SELECT 1 FROM sold GROUP BY event_id, seat HAVING count(*) > 1) d)::int AS double_sold,
+       ((SELECT count(*) FROM sold WHERE status = 'pending' AND NOT EXISTS (
+           SELECT 1 FROM seat_claims c WHERE c.event_id = sold.event_id AND c.seat_id = sold.seat AND c.order_id = sold.order_id))
+        + (SELECT count(*) FROM seat_claims c WHERE c.event_id = ANY($1::int[]) AND c.state = 'held' AND NOT EXISTS (
+           SELECT 1 FROM orders o WHERE o.id = c.order_id AND o.status = 'pending')))::int AS claim_mismatches`,
+    [eventIds],
+  );
+  const p = z.object({ packages: z.number(), oversold: z.number(), inconsistent: z.number() }).parse(packages.rows[0]);
+  const s = z.object({ double_sold: z.number(), claim_mismatches: z.number() }).parse(seats.rows[0]);
+  return {
+    packages: p.packages,
+    oversoldTickets: p.oversold,
+    doubleSoldSeats: s.double_sold,
+    inconsistentPackages: p.inconsistent,
+    claimMismatches: s.claim_mismatches,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Output
+
+function printTable(rows: PhaseResult[], sold: SellOut | null): void {
+  const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
+  const header = ['phase', 'orders/s', 'tickets/s', 'p50 ms', 'p99 ms', '409s', 'errors', 'x baseline'];
+  const lines = rows.map((row) => [
+    row.label,
+    fmt(row.ordersPerSecond),
+    fmt(row.ticketsPerSecond),
+    row.p50Ms.toFixed(0),
+    row.p99Ms.toFixed(0),
+    fmt(row.conflicts),
+    String(row.failures + row.errors),
+    row.ratio === null ? '1.00' : row.ratio.toFixed(2),
+  ]);
+  if (sold)
+    lines.push([
+      `hot package, until sold out (info)`,
+      fmt(sold.ordersPerSecond),
+      fmt(sold.ticketsPerSecond),
+      sold.p50Ms.toFixed(0),
+      sold.p99Ms.toFixed(0),
+      fmt(sold.soldOutAnswers),
+      String(sold.failures + sold.errors),
+      sold.ratio.toFixed(2),
+    ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const database = await openDatabase();
+  console.log(
+    `On-sale benchmark: ${env.BENCH_BUYERS} buyers, ${env.BENCH_DURATION} s per phase in ${env.BENCH_ROUNDS} interleaved rounds ` +
+      `(after a ${env.BENCH_WARMUP} s warm-up each), pool ${env.BENCH_POOL} per server.`,
+  );
+  console.log(`Database: PostgreSQL ${database.label}.`);
+  const handle = createDb({ kind: 'postgres', url: database.url, poolSize: 2 });
+  const checkPool = new pg.Pool({ connectionString: database.url, max: 2 });
+  checkPool.on('error', () => {});
+  const servers: ChildProcess[] = [];
+  try {
+    await handle.migrate();
+    const catalogue = await prepareCatalogue(handle.db);
+    const [baseline, app] = await Promise.all([
+      startServer('baseline', database.url),
+      startServer('app', database.url),
+    ]);
+    servers.push(baseline.child, app.child);
+
+    const phases: Phase[] = [
+      {
+        name: 'baseline',
+        label: 'baseline: Fastify + pg, 1 UPDATE',
+        prepare: async () => ({
+          port: baseline.ready.port,
+          path: '/hold',
+          nextBody: baselineHold,
+          idempotencyKeys: false,
+        }),
+      },
+      {
+        name: 'hot',
+        label: `hot package (${env.BENCH_CAPACITY.toLocaleString('en-US')} tickets)`,
+        prepare: async (label) => {
+          const { eventId, packageId } = await newHotPackage(catalogue, label);
+          return {
+            port: app.ready.port,
+            path: '/api/orders',
+            nextBody: hotOrder(eventId, packageId),
+            idempotencyKeys: true,
+          };
+        },
+      },
+      {
+        name: 'seated',
+        label: `seated event (${(SECTIONS.length * ROWS_PER_SECTION * SEATS_PER_ROW).toLocaleString('en-US')} seats)`,
+        prepare: async (label) => {
+          const eventId = await newSeatedEvent(catalogue, label);
+          return { port: app.ready.port, path: '/api/orders', nextBody: seatedOrder(eventId), idempotencyKeys: true };
+        },
+      },
+    ];
+    const rows = await measureInterleaved(phases, checkPool);
+    const baselineRate = rows.find((row) => row.name === 'baseline')?.ordersPerSecond ?? Number.NaN;
+    let sold: SellOut | null = null;
+    if (env.BENCH_SELLOUT === '1') {
+      console.log(
+        `  rush on one more hot package until its ${env.BENCH_CAPACITY.toLocaleString('en-US')} tickets are held …`,
+      );
+      sold = await sellOut(catalogue, app.ready.port, checkPool, baselineRate);
+    }
+    await waitForQuiet(checkPool);
+    await Promise.all(servers.map((child) => stopServer(child)));
+    const invariants = await checkInvariants(checkPool, catalogue.eventIds);
+
+    console.log('');
+    printTable(rows, sold);
+    console.log('');
+    console.log('409s are normal answers (sold out, or seats another buyer took first); errors are any other answer.');
+    console.log(
+      `First answer after the burst (all ${env.BENCH_BUYERS} buyers sending at once, median over rounds): ` +
+        rows.map((row) => `${row.name} ${row.firstAnswerMs.toFixed(0)} ms`).join(', ') +
+        (sold ? `, sell-out ${sold.firstAnswerMs.toFixed(0)} ms` : '') +
+        '.',
+    );
+    for (const row of rows.filter((r) => r.coverage < 0.9))
+      console.log(
+        `Note: ${row.label}: only ${(row.coverage * 100).toFixed(0)}% of the buyers had two answers in a window; ` +
+          'its rates are low estimates (raise BENCH_DURATION or lower BENCH_ROUNDS).',
+      );
+    const seated = rows.find((row) => row.name === 'seated');
+    if (seated)
+      console.log(`Seated event: ${seated.seatsTaken.toLocaleString('en-US')} of the 409s named taken seats.`);
+    if (sold) {
+      console.log(
+        sold.isSoldOut
+          ? `Sell-out: ${sold.tickets.toLocaleString('en-US')} tickets in ${sold.orders.toLocaleString('en-US')} orders in ${sold.seconds.toFixed(1)} s; held_count ${sold.heldCount.toLocaleString('en-US')} of ${sold.capacity.toLocaleString('en-US')}; ${sold.soldOutAnswers.toLocaleString('en-US')} buyers told it was sold out.`
+          : `Sell-out: NOT sold out within ${env.BENCH_SELLOUT_TIMEOUT} s (held ${sold.heldCount.toLocaleString('en-US')} of ${sold.capacity.toLocaleString('en-US')}).`,
+      );
+    }
+    console.log('');
+    console.log(`Invariants over this run's ${invariants.packages} packages (SQL):`);
+    console.log(`  oversold tickets: ${invariants.oversoldTickets}`);
+    console.log(`  double-sold seats: ${invariants.doubleSoldSeats}`);
+    console.log(
+      `  packages whose held_count, active holds and pending order lines disagree: ${invariants.inconsistentPackages}`,
+    );
+    console.log(`  seat claims not matching a pending order's seats: ${invariants.claimMismatches}`);
+    console.log('');
+    for (const row of rows.filter((r) => r.name !== 'baseline')) {
+      const tickets = row.ticketsPerSecond >= TARGET_TICKETS_PER_SECOND;
+      const ratio = (row.ratio ?? 0) >= TARGET_RATIO;
+      console.log(
+        `${row.label}: ${Math.round(row.ticketsPerSecond).toLocaleString('en-US')} tickets held/s (target >= ${TARGET_TICKETS_PER_SECOND.toLocaleString('en-US')}): ${tickets ? 'met' : 'NOT met'}; ` +
+          `${(row.ratio ?? 0).toFixed(2)}x the baseline's rate (orders/s over conditional UPDATEs/s, median of per-round ratios; target >= ${TARGET_RATIO.toFixed(2)}x): ${ratio ? 'met' : 'NOT met'}.`,
+      );
+    }
+
+    const resultsDir = join(import.meta.dirname, '..', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `onsale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          env: { ...env, DATABASE_URL: env.DATABASE_URL ? 'set' : 'unset' },
+          database: database.label,
+          rows,
+          sellOut: sold,
+          invariants,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`Figures saved to ${file}`);
+
+    let failed = false;
+    const fail = (message: string) => {
+      failed = true;
+      console.error(`FAIL: ${message}`);
+    };
+    if (invariants.oversoldTickets > 0) fail(`${invariants.oversoldTickets} tickets oversold.`);
+    if (invariants.doubleSoldSeats > 0) fail(`${invariants.doubleSoldSeats} seats double-sold.`);
+    if (invariants.inconsistentPackages > 0)
+      fail(`${invariants.inconsistentPackages} packages with inconsistent counters.`);
+    if (invariants.claimMismatches > 0) fail(`${invariants.claimMismatches} seat claims not matching their orders.`);
+    for (const row of [...rows, ...(sold ? [{ label: 'sell-out', ...sold, rounds: [] }] : [])]) {
+      if (row.failures > 0 || row.errors > 0)
+        fail(`${row.label}: ${row.failures} answers other than 201/409 and ${row.errors} connection errors.`);
+    }
+    const samples = [
+      ...rows.flatMap((row) => row.rounds.flatMap((slice) => slice.failureSamples)),
+      ...(sold?.failureSamples ?? []),
+    ];
+    for (const sample of samples.slice(0, 5)) console.error(`  e.g. ${sample}`);
+    return failed ? 1 : 0;
+  } finally {
+    await Promise.all(servers.map((child) => stopServer(child)));
+    await checkPool.end().catch(() => {});
+    await handle.close().catch(() => {});
+    if (database.drop) {
+      await database.drop().catch((error: unknown) => console.error('Could not drop the bench database:', error));
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
