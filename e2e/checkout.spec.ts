@@ -157,3 +157,30 @@ test('checkout of a seat chosen from the list: the seat is priced, held and then
   await expect(page.getByText('Your order was cancelled and your seats released.')).toBeVisible();
   await expect.poll(takenSeats, { timeout: 5_000 }).not.toContain(seatId);
 });
+
+test('a free event: the order is complete when saved, and the confirmation lists the tickets', async ({
+  page,
+  request,
+}) => {
+  let found: { event: EventDetail; name: string } | null = null;
+  for (const summary of (await listEvents(request)).filter((e) => e.status === 'ongoing' && e.free_event)) {
+    const event = await getEventDetail(request, summary.uid);
+    const ticketPackage = event.ticket_packages.find((p) => p.active && !p.sold_out && p.available_seats > 0);
+    if (event.venue.seat_map === null && ticketPackage) found = { event, name: ticketPackage.name };
+  }
+  if (!found) throw new Error('The demo catalogue has no free on-sale event without a seat map.');
+  const { event, name } = found;
+
+  await page.goto(`${event.path}?step=2`);
+  const card = page.getByRole('listitem', { name, exact: true });
+  await card.getByRole('button', { name: /^ADD/ }).click();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await fillBuyer(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await page.getByRole('button', { name: /Proceed to pay/ }).click();
+
+  await expect(page).toHaveURL(/\?step=4&orderId=MQ[0-9A-Z]{10}$/);
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByText('Your tickets are booked.')).toBeVisible();
+});

@@ -1,9 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { expandSeatMap } from '@marquee/domain/seat-map';
-import type { Selection } from '@marquee/domain/selection';
+import { EMPTY_SELECTION, type Selection } from '@marquee/domain/selection';
 import { isOnSale } from '@marquee/domain/statuses';
 import { PageContainer } from '../../components/layout/page-container';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -15,8 +15,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { TicketListView } from '../../features/booking/components/ticket-list-view';
 import { useBookingStep } from '../../features/booking/hooks/use-booking-step';
 import { useReconciledSelection } from '../../features/booking/hooks/use-reconciled-selection';
+import { BookingConfirmation } from '../../features/checkout/components/booking-confirmation';
 import { CheckoutPage, type SeatMapStatus } from '../../features/checkout/components/checkout-page';
 import type { DescribeSeat } from '../../features/checkout/lib/checkout-lines';
+import { parsePaymentErrorCode } from '../../features/checkout/lib/parse-payment-error-code';
 import { getEventQueryOptions, useEvent } from '../../features/event/api/get-event';
 import { getSeatMapQueryOptions } from '../../features/seat-map/api/get-seat-map';
 import { SeatMapView } from '../../features/seat-map/components/seat-map-view';
@@ -82,7 +84,8 @@ export function Component() {
 
 /**
  * The booking flow's steps (spec 2), kept in `?step=`: 1 the event view, 2 ticket picking (the ticket
- * list, or the seat map when the venue has one), 3 checkout. Steps past 1 exist only while tickets are on sale.
+ * list, or the seat map when the venue has one), 3 checkout, 4 the confirmation (where the payment's return
+ * address lands, `?orderId=`). Steps 2 and 3 exist only while tickets are on sale.
  */
 function BookingFlow({ event }: { event: EventDetail }) {
   const [step, goToStep] = useBookingStep(isOnSale(event.status));
@@ -90,6 +93,21 @@ function BookingFlow({ event }: { event: EventDetail }) {
   const [selection, removedPackages] = useReconciledSelection(event, storedSelection, setSelection);
 
   if (step === 1) return <EventDetails event={event} />;
+
+  if (step === 4) {
+    return (
+      <EventDetails
+        event={event}
+        stepContent={
+          <ConfirmationStepContent
+            event={event}
+            onBooked={() => setSelection(EMPTY_SELECTION)}
+            onChooseTickets={() => goToStep(2)}
+          />
+        }
+      />
+    );
+  }
 
   if (step === 3) {
     return (
@@ -130,21 +148,10 @@ function BookingFlow({ event }: { event: EventDetail }) {
 
 
 /**
- * Checkout (features/checkout) with what it needs of the seat map (features/seat-map): each chosen seat's
- * label and package (the package whose seating_range holds it), so the summary prices seats before saving.
+ * What checkout needs of the seat map (features/seat-map): each chosen seat's label and package (the package
+ * whose seating_range holds it), so the summary prices seats before saving and the confirmation names them.
  */
-function CheckoutStepContent({
-  event,
-  selection,
-  onSelectionChange,
-  onBackToTickets,
-}: {
-  event: EventDetail;
-  selection: Selection;
-  onSelectionChange: (next: Selection) => void;
-  onBackToTickets: () => void;
-}) {
-  const queryClient = useQueryClient();
+function useDescribeSeat(event: EventDetail) {
   const hasSeatMap = event.venue.seat_map !== null;
   const seatMapQuery = useQuery({ ...getSeatMapQueryOptions(event.uid), enabled: hasSeatMap });
   const seatMapData = seatMapQuery.data;
@@ -169,6 +176,40 @@ function CheckoutStepContent({
       : seatMapQuery.isError
         ? 'error'
         : 'ready';
+  return { describeSeat, seatMapStatus, refetchSeatMap: seatMapQuery.refetch };
+}
+
+/**
+ * Checkout (features/checkout) with the seat map's seat labels, and the payment error the return address
+ * sent back (`?payment_error=`), which is dropped from the URL once shown so a reload does not repeat it.
+ */
+function CheckoutStepContent({
+  event,
+  selection,
+  onSelectionChange,
+  onBackToTickets,
+}: {
+  event: EventDetail;
+  selection: Selection;
+  onSelectionChange: (next: Selection) => void;
+  onBackToTickets: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const { describeSeat, seatMapStatus, refetchSeatMap } = useDescribeSeat(event);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const paymentError = parsePaymentErrorCode(searchParams.get('payment_error'));
+  const onPaymentErrorShown = useCallback(
+    () =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('payment_error');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   return (
     <CheckoutPage
@@ -177,9 +218,34 @@ function CheckoutStepContent({
       onSelectionChange={onSelectionChange}
       describeSeat={describeSeat}
       seatMapStatus={seatMapStatus}
-      onRetrySeatMap={() => void seatMapQuery.refetch()}
+      onRetrySeatMap={() => void refetchSeatMap()}
       onBackToTickets={onBackToTickets}
       onEventStale={() => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey })}
+      paymentError={paymentError}
+      onPaymentErrorShown={onPaymentErrorShown}
+    />
+  );
+}
+
+/** Step 4: the confirmation of the order the return address names, its seats labelled from the seat map. */
+function ConfirmationStepContent({
+  event,
+  onBooked,
+  onChooseTickets,
+}: {
+  event: EventDetail;
+  onBooked: () => void;
+  onChooseTickets: () => void;
+}) {
+  const { describeSeat } = useDescribeSeat(event);
+  const [searchParams] = useSearchParams();
+  return (
+    <BookingConfirmation
+      event={event}
+      orderId={searchParams.get('orderId') ?? ''}
+      describeSeat={describeSeat}
+      onBooked={onBooked}
+      onChooseTickets={onChooseTickets}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { OrderSchema } from '@marquee/domain/orders';
 import { ApiError } from '../../../lib/api-client';
@@ -27,4 +28,12 @@ export async function getOrder({ orderId, accessToken }: OrderAccess, signal?: A
     throw new ApiError(response.status, parsed.success ? parsed.data : { message: 'An unexpected error occurred.' });
   }
   return OrderSchema.parse(json);
+}
+
+/** The order for the confirmation step, which polls it while the payment is being confirmed. */
+export function getOrderQueryOptions(access: OrderAccess) {
+  return queryOptions({
+    queryKey: ['orders', access.orderId],
+    queryFn: ({ signal }) => getOrder(access, signal),
+  });
 }

@@ -1,49 +1,10 @@
-import { useId, type ComponentProps } from 'react';
+import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { canContinueFromDetails, type BuyerDetails, type BuyerDetailsInput } from '@marquee/domain/checkout';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 
 export type BuyerForm = UseFormReturn<BuyerDetailsInput, unknown, BuyerDetails>;
-
-interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
-  label: string;
-  error: string | undefined;
-  hint?: string;
-}
-
-/** A labelled input whose message sits beside it, tied by aria-describedby and announced as an alert. */
-function Field({ label, error, hint, className = '', ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`min-h-11 rounded-lg border bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 ${
-          error ? 'border-red-700' : 'border-slate-400'
-        }`}
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export interface BuyerDetailsStepProps {
   form: BuyerForm;
@@ -70,19 +31,19 @@ export function BuyerDetailsStep({ form, isIdRequired, isLocked, onContinue }: B
     <form noValidate onSubmit={(event) => void handleSubmit(onContinue)(event)} className="flex flex-col gap-4">
       <fieldset disabled={isLocked} className="grid gap-4 sm:grid-cols-2">
         <legend className="sr-only">Your details</legend>
-        <Field
+        <TextField
           label="First name"
           autoComplete="given-name"
           error={errors.first_name?.message}
           {...register('first_name')}
         />
-        <Field
+        <TextField
           label="Last name"
           autoComplete="family-name"
           error={errors.last_name?.message}
           {...register('last_name')}
         />
-        <Field
+        <TextField
           label="Email"
           type="email"
           inputMode="email"
@@ -91,7 +52,7 @@ export function BuyerDetailsStep({ form, isIdRequired, isLocked, onContinue }: B
           error={errors.email?.message}
           {...register('email')}
         />
-        <Field
+        <TextField
           label="Phone"
           type="tel"
           inputMode="tel"
@@ -101,7 +62,7 @@ export function BuyerDetailsStep({ form, isIdRequired, isLocked, onContinue }: B
           {...register('phone')}
         />
         {isIdRequired ? (
-          <Field label="NIC or passport number" autoComplete="off" error={errors.nic?.message} {...register('nic')} />
+          <TextField label="NIC or passport number" autoComplete="off" error={errors.nic?.message} {...register('nic')} />
         ) : null}
       </fieldset>
       <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center">

@@ -6,10 +6,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { BUYER_MESSAGES } from '@marquee/domain/checkout';
-import type { CreatedOrder } from '@marquee/domain/orders';
+import { PAYMENT_ERROR_MESSAGES, type PaymentErrorCode } from '@marquee/domain/payments';
 import type { Selection } from '@marquee/domain/selection';
 import { makeEventDetail, makeTicketPackage } from '../../../test/catalog-fixtures';
 import { activeOrderStorageKey } from '../lib/checkout-storage';
+import { makeCreatedOrder } from '../test/make-order';
 import type { DescribeSeat } from '../lib/checkout-lines';
 import { CheckoutPage } from './checkout-page';
 
@@ -42,34 +43,13 @@ type Handler = (call: Call) => Response | Promise<Response>;
 let calls: Call[] = [];
 let routes: Record<string, Handler> = {};
 
-function createdOrder(overrides: Partial<CreatedOrder> = {}): CreatedOrder {
-  const now = Date.now();
-  return {
-    order_id: 'MQ7K3F9X2QHD',
-    status: 'pending',
-    event_id: 1,
-    event_uid: 'abc123',
-    currency: 'LKR',
-    buyer: { first_name: 'Nimal', last_name: 'Perera', email: 'nimal@example.com', phone: '0771234567', nic: 'n/a' },
-    lines: [{ package_id: 1, package_name: 'Gold', unit_price: 250000, ticket_count: 2, amount: 500000, seats: [] }],
-    subtotal: 500000,
-    convenience_fee: 15000,
-    discount: 0,
-    total: 515000,
-    first_instalment: 171667,
-    promo_code: null,
-    payment: { gateway_id: 1, kind: 'card', intent_id: 'pi_1', client_secret: 'pi_1_secret_x', redirect_url: null },
-    hold_expires_at: new Date(now + 10 * 60_000).toISOString(),
-    server_time: new Date(now).toISOString(),
-    cancel_reason: null,
-    access_token: 'token-123',
-    ...overrides,
-  };
-}
+const createdOrder = makeCreatedOrder;
 
 beforeEach(() => {
   calls = [];
-  routes = {};
+  routes = {
+    'GET /api/payments/config': () => Response.json({ card_provider: 'sandbox', stripe_publishable_key: null }),
+  };
   reloadPage.mockReset();
   vi.stubGlobal(
     'fetch',
@@ -92,7 +72,14 @@ afterEach(() => {
 });
 
 /** The page as the route wires it: the selection lives above it and changes when the server says so. */
-function Harness(props: { event: EventDetail; initial: Selection; describeSeat?: DescribeSeat; onBack?: () => void }) {
+function Harness(props: {
+  event: EventDetail;
+  initial: Selection;
+  describeSeat?: DescribeSeat;
+  onBack?: () => void;
+  paymentError?: PaymentErrorCode;
+  onPaymentErrorShown?: () => void;
+}) {
   const [selection, setSelection] = useState(props.initial);
   return (
     <>
@@ -104,6 +91,8 @@ function Harness(props: { event: EventDetail; initial: Selection; describeSeat?:
         describeSeat={props.describeSeat}
         seatMapStatus={props.describeSeat ? 'ready' : 'none'}
         onBackToTickets={props.onBack ?? vi.fn()}
+        paymentError={props.paymentError ?? null}
+        onPaymentErrorShown={props.onPaymentErrorShown}
       />
     </>
   );
@@ -480,5 +469,37 @@ describe('checkout: Confirm details and pay', () => {
     renderCheckout(makeEvent(), twoGold);
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(sessionStorage.getItem(activeOrderStorageKey('abc123'))).toBeNull();
+  });
+
+  it("the return address's payment error is shown in step 3 of the resumed order, once", async () => {
+    sessionStorage.setItem(
+      activeOrderStorageKey('abc123'),
+      JSON.stringify({ orderId: 'MQ7K3F9X2QHD', accessToken: 'token-123' }),
+    );
+    routes['GET /api/orders/MQ7K3F9X2QHD'] = () => Response.json(createdOrder());
+    const onPaymentErrorShown = vi.fn();
+    renderCheckout(makeEvent(), twoGold, { paymentError: 'card_declined', onPaymentErrorShown });
+    const step3 = await screen.findByRole('region', { name: 'Step 3 Payment Details' });
+    await waitFor(() => expect(within(step3).getAllByRole('alert')[0]).toHaveTextContent('Your card was declined.'));
+    expect(onPaymentErrorShown).toHaveBeenCalledTimes(1);
+    expect(await within(step3).findByLabelText('Card number')).toBeInTheDocument();
+  });
+
+  it('an expired session is told at the top of the page and the checkout starts over', async () => {
+    sessionStorage.setItem(
+      activeOrderStorageKey('abc123'),
+      JSON.stringify({ orderId: 'MQ7K3F9X2QHD', accessToken: 'token-123' }),
+    );
+    routes['GET /api/orders/MQ7K3F9X2QHD'] = () =>
+      Response.json(createdOrder({ status: 'cancelled', cancel_reason: 'expired' }));
+    const onPaymentErrorShown = vi.fn();
+    renderCheckout(makeEvent(), twoGold, { paymentError: 'session_expired', onPaymentErrorShown });
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Confirm details and pay' });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(PAYMENT_ERROR_MESSAGES.session_expired);
+    // At the top: right after the page heading.
+    expect(heading.nextElementSibling).toBe(alert);
+    expect(onPaymentErrorShown).toHaveBeenCalledTimes(1);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '@marquee/domain/checkout';
 import { formatMoney } from '@marquee/domain/money';
 import { UnavailableBodySchema, type Order } from '@marquee/domain/orders';
+import { PAYMENT_ERROR_MESSAGES, bookingReturnPath, type PaymentErrorCode } from '@marquee/domain/payments';
 import { ticketCount, type Selection } from '@marquee/domain/selection';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -41,6 +42,7 @@ import {
 import { errorMessages, isRetryable } from '../lib/error-messages';
 import { eventAsksForId } from '../lib/event-asks-for-id';
 import { holdDeadline } from '../lib/hold-clock';
+import { navigateToUrl } from '../lib/navigate-to-url';
 import { reloadPage } from '../lib/reload-page';
 import { BuyerDetailsStep } from './buyer-details-step';
 import { CheckoutStep } from './checkout-step';
@@ -61,6 +63,10 @@ export interface CheckoutPageProps {
   onBackToTickets: () => void;
   /** The server says the event changed (not on sale, a price changed): reload it. */
   onEventStale?: () => void;
+  /** Why the last payment did not go through: the return address came back with `?payment_error=`. */
+  paymentError?: PaymentErrorCode | null;
+  /** The payment error has been taken in: the route drops it from the URL, so a reload does not repeat it. */
+  onPaymentErrorShown?: () => void;
 }
 
 type StepNumber = 1 | 2 | 3;
@@ -73,6 +79,22 @@ interface SavedOrder {
 }
 
 type SaveProblem = { kind: 'network' } | { kind: 'messages'; messages: string[] };
+
+/**
+ * A payment error from the return address, and where it is told: in step 3 when the order it was for is
+ * resumed, at the top of the page when that order is gone (the checkout starts over), undecided until the
+ * resume has answered.
+ */
+interface PaymentNotice {
+  code: PaymentErrorCode;
+  placement: 'payment' | 'page' | 'undecided';
+}
+
+/** Once the resume has answered: step 3 if the order was resumed, else the top of the page. */
+function placePaymentNotice(isResumed: boolean) {
+  return (notice: PaymentNotice | null): PaymentNotice | null =>
+    notice?.placement === 'undecided' ? { ...notice, placement: isResumed ? 'payment' : 'page' } : notice;
+}
 
 const NETWORK_MESSAGE = 'We could not reach Marquee. Check your connection and try again.';
 
@@ -90,6 +112,8 @@ export function CheckoutPage({
   onRetrySeatMap,
   onBackToTickets,
   onEventStale,
+  paymentError = null,
+  onPaymentErrorShown,
 }: CheckoutPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step1Ref = useRef<HTMLButtonElement>(null);
@@ -147,6 +171,19 @@ export function CheckoutPage({
   const [resumeState, setResumeState] = useState<'loading' | 'failed' | 'done'>(() =>
     readActiveOrder(event.uid) ? 'loading' : 'done',
   );
+  const [paymentNotice, setPaymentNotice] = useState<PaymentNotice | null>(() =>
+    paymentError
+      ? {
+          code: paymentError,
+          placement: paymentError === 'session_expired' || !readActiveOrder(event.uid) ? 'page' : 'undecided',
+        }
+      : null,
+  );
+  // Told once: the route drops `?payment_error=` from the URL so a reload does not tell it again.
+  const hasPaymentNotice = paymentNotice !== null;
+  useEffect(() => {
+    if (hasPaymentNotice && resumeState === 'done') onPaymentErrorShown?.();
+  }, [hasPaymentNotice, resumeState, onPaymentErrorShown]);
   const { reset } = form;
   useEffect(() => {
     if (resumeState !== 'loading') return;
@@ -162,14 +199,17 @@ export function CheckoutPage({
           setHasCompletedDetails(true);
           setSaved({ order, access: stored, deadline });
           setOpenStep(3);
+          setPaymentNotice(placePaymentNotice(true));
         } else {
           forgetActiveOrder(event.uid);
+          setPaymentNotice(placePaymentNotice(false));
         }
         setResumeState('done');
       } catch (error) {
         if (controller.signal.aborted) return;
         if (isRetryable(error)) return setResumeState('failed');
         forgetActiveOrder(event.uid);
+        setPaymentNotice(placePaymentNotice(false));
         setResumeState('done');
       }
     })();
@@ -288,6 +328,7 @@ export function CheckoutPage({
     }
     setSaveProblem(null);
     setUnavailable(null);
+    setPaymentNotice(null);
     const order = createOrderInput({
       event,
       selection,
@@ -301,6 +342,8 @@ export function CheckoutPage({
         onSuccess: (created) => {
           const access = { orderId: created.order_id, accessToken: created.access_token };
           saveActiveOrder(event.uid, access);
+          // Nothing to pay (a free event): the order is complete already; the return address shows it.
+          if (created.status === 'complete') return navigateToUrl(bookingReturnPath(created.order_id));
           setSaved({ order: created, access, deadline: holdDeadline(created, Date.now()) });
           openStepAndFocus(3);
         },
@@ -371,6 +414,16 @@ export function CheckoutPage({
     );
   }
 
+  const pageNotice =
+    paymentNotice?.placement === 'page' ? (
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+        <p className="font-semibold">{PAYMENT_ERROR_MESSAGES[paymentNotice.code]}</p>
+        {paymentNotice.code === 'session_expired' ? (
+          <p className="mt-1">Your seats were released. Go through the steps below to book again.</p>
+        ) : null}
+      </div>
+    ) : null;
+
   const unavailableNotice = unavailable ? (
     <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
       <p className="font-semibold">Sorry, someone else just got some of your tickets.</p>
@@ -389,6 +442,7 @@ export function CheckoutPage({
     return (
       <section aria-labelledby={headingId} className="flex flex-col gap-4">
         {heading}
+        {pageNotice}
         {unavailableNotice}
         {unavailable ? null : (
           <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-800">
@@ -414,6 +468,7 @@ export function CheckoutPage({
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       {heading}
+      {pageNotice}
       {unavailableNotice}
       <CheckoutStep
         number={1}
@@ -523,6 +578,8 @@ export function CheckoutPage({
             isCancelling={isCancelling}
             onCancel={() => void onCancelOrder()}
             onExpire={() => void onHoldExpired()}
+            paymentError={paymentNotice?.placement === 'payment' ? paymentNotice.code : null}
+            onPaymentAttempt={() => setPaymentNotice(null)}
           />
         ) : null}
       </CheckoutStep>

@@ -1,10 +1,13 @@
 import type { PaymentGateway } from '@marquee/domain/catalog';
 import { formatMoney } from '@marquee/domain/money';
 import type { Order } from '@marquee/domain/orders';
+import { PAYMENT_ERROR_MESSAGES, type PaymentErrorCode } from '@marquee/domain/payments';
 import { Button } from '../../../components/ui/button';
 import { useHoldCountdown } from '../hooks/use-hold-countdown';
 import { formatRemaining } from '../lib/hold-clock';
 import type { DescribeSeat } from '../lib/checkout-lines';
+import { CardPayment } from './card-payment';
+import { InstalmentsPayment } from './instalments-payment';
 import { OrderTotals } from './order-totals';
 
 export interface PaymentDetailsStepProps {
@@ -16,6 +19,10 @@ export interface PaymentDetailsStepProps {
   isCancelling: boolean;
   onCancel: () => void;
   onExpire: () => void;
+  /** Why the last payment did not go through (the return address's `?payment_error=`), shown at the top. */
+  paymentError?: PaymentErrorCode | null;
+  /** The buyer tries to pay again: the earlier failure no longer applies. */
+  onPaymentAttempt?: () => void;
 }
 
 /** The hold countdown (spec 4: "We are holding your seat..."), mm:ss, told politely at most once a minute. */
@@ -55,6 +62,8 @@ export function PaymentDetailsStep({
   isCancelling,
   onCancel,
   onExpire,
+  paymentError = null,
+  onPaymentAttempt = () => undefined,
 }: PaymentDetailsStepProps) {
   const gateway = order.payment ? gateways.find((candidate) => candidate.id === order.payment?.gateway_id) : undefined;
   const instalments = gateways.find((candidate) => candidate.kind === 'instalments');
@@ -66,10 +75,17 @@ export function PaymentDetailsStep({
     amount: line.amount,
     seatLabels: line.seats.map((seatId) => describeSeat?.(seatId)?.label ?? seatId),
   }));
-  const isFree = order.payment === null;
+  const payment = order.payment;
+  const isFree = payment === null;
 
   return (
     <div className="flex flex-col gap-5">
+      {paymentError ? (
+        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+          <p className="font-semibold">Your payment did not go through.</p>
+          <p>{PAYMENT_ERROR_MESSAGES[paymentError]}</p>
+        </div>
+      ) : null}
       {isFree ? null : <HoldCountdown deadline={deadline} onExpire={onExpire} />}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-900">
         <dt className="text-slate-700">Booking ID</dt>
@@ -103,18 +119,32 @@ export function PaymentDetailsStep({
               <span>{gateway?.name ?? 'Card'}</span>
             </p>
           </div>
-          <div
-            role="region"
-            aria-label="Card payment"
-            data-testid="payment-element"
-            className="rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 p-6 text-center text-slate-700"
-          >
-            <p className="font-semibold text-slate-900">Secure payment form</p>
-            <p className="text-sm">
-              The card form for {formatMoney(order.total, order.currency)} appears here. Online card payment is not
-              connected yet: your seats stay held until the timer runs out.
+          {payment.kind === 'instalments' ? (
+            <InstalmentsPayment
+              providerName={gateway?.name ?? 'the instalment provider'}
+              amount={order.total}
+              currency={order.currency}
+              redirectUrl={payment.redirect_url}
+              onAttempt={onPaymentAttempt}
+              onRestart={onExpire}
+            />
+          ) : payment.client_secret ? (
+            <CardPayment
+              intentId={payment.intent_id}
+              orderId={order.order_id}
+              clientSecret={payment.client_secret}
+              amount={order.total}
+              currency={order.currency}
+              buyerName={`${order.buyer.first_name} ${order.buyer.last_name}`}
+              buyerEmail={order.buyer.email}
+              onAttempt={onPaymentAttempt}
+              onRestart={onExpire}
+            />
+          ) : (
+            <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+              {PAYMENT_ERROR_MESSAGES.unexpected}
             </p>
-          </div>
+          )}
         </>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * What a checkout keeps in sessionStorage (this tab only) per event:
  * - the Idempotency-Key of the current attempt, so a double click or a retry saves one order;
- * - the saved order's id and access token, so a reload at step 3 resumes it.
+ * - the saved order's id and access token, so a reload at step 3 resumes it;
+ * - once it is paid, the same access as the confirmed order, so a reload of the confirmation still shows it.
  * Storage can be unavailable (privacy modes): the checkout then lasts as long as the page.
  */
 const memory = new Map<string, string>();
@@ -60,8 +61,12 @@ export function clearIdempotencyKey(eventUid: string): void {
 const ActiveOrderSchema = z.object({ orderId: z.string().min(1).max(64), accessToken: z.string().min(1).max(200) });
 export type ActiveOrder = z.infer<typeof ActiveOrderSchema>;
 
-export function readActiveOrder(eventUid: string): ActiveOrder | null {
-  const raw = read(activeOrderStorageKey(eventUid));
+export function confirmedOrderStorageKey(eventUid: string): string {
+  return `marquee:confirmed-order:${eventUid}`;
+}
+
+function readAccess(key: string): ActiveOrder | null {
+  const raw = read(key);
   if (raw === null) return null;
   try {
     const parsed = ActiveOrderSchema.safeParse(JSON.parse(raw));
@@ -69,6 +74,10 @@ export function readActiveOrder(eventUid: string): ActiveOrder | null {
   } catch {
     return null;
   }
+}
+
+export function readActiveOrder(eventUid: string): ActiveOrder | null {
+  return readAccess(activeOrderStorageKey(eventUid));
 }
 
 export function saveActiveOrder(eventUid: string, order: ActiveOrder): void {
@@ -79,4 +88,13 @@ export function saveActiveOrder(eventUid: string, order: ActiveOrder): void {
 export function forgetActiveOrder(eventUid: string): void {
   write(activeOrderStorageKey(eventUid), null);
   clearIdempotencyKey(eventUid);
+}
+
+/** The paid order of this event in this tab: the confirmation (step 4) can be reloaded. */
+export function rememberConfirmedOrder(eventUid: string, order: ActiveOrder): void {
+  write(confirmedOrderStorageKey(eventUid), JSON.stringify(order));
+}
+
+export function readConfirmedOrder(eventUid: string): ActiveOrder | null {
+  return readAccess(confirmedOrderStorageKey(eventUid));
 }
