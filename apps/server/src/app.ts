@@ -7,14 +7,18 @@ import type { Db } from '@marquee/db/client';
 import type { AppConfig } from './config';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { bookingsModule } from './modules/bookings/routes';
 import { catalogModule } from './modules/catalog/routes';
 import { inventoryModule } from './modules/inventory/routes';
+import { mailModule } from './modules/mail/routes';
 import { createOrderCompletion } from './modules/orders/completion';
 import { ordersModule } from './modules/orders/routes';
 import { createPaymentGateways } from './modules/payments/gateways';
 import { paymentsModule } from './modules/payments/routes';
 import { createSandboxWebhooks, type WebhookTransport } from './modules/payments/sandbox-webhooks';
 import { createStripeGateway, createStripeWebhookVerifier } from './modules/payments/stripe-gateway';
+import { ticketsModule } from './modules/tickets/routes';
+import { createTicketsService } from './modules/tickets/service';
 import { webApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -71,7 +75,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : undefined,
   });
   const completion = createOrderCompletion({ db: deps.db, gateways });
-  await app.register(ordersModule, { db: deps.db, gateways, completion, sweepIntervalMs: isTest ? 0 : 30_000 });
+  await app.register(ordersModule, {
+    db: deps.db,
+    gateways,
+    completion,
+    sweepIntervalMs: isTest ? 0 : 30_000,
+    checkoutCacheTtlMs: isTest ? 0 : 1_000,
+  });
   await app.register(paymentsModule, {
     db: deps.db,
     gateways,
@@ -80,6 +90,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stripePublishableKey: stripe?.publishableKey ?? null,
     webhookTransport: deps.config.webhookTargetUrl ? httpTransport(deps.config.webhookTargetUrl) : undefined,
     webhookIntervalMs: isTest ? 0 : 2_000,
+  });
+  // One tickets service: its PDF and signed links serve the ticket routes, the e-mail and the booking lookup.
+  const tickets = createTicketsService({ db: deps.db, config: deps.config });
+  await app.register(ticketsModule, { service: tickets });
+  await app.register(bookingsModule, {
+    db: deps.db,
+    ticketUrl: (bookingId) => tickets.ticketUrl(bookingId),
+    ...(deps.config.bookingLookupLimit ? { lookupLimit: deps.config.bookingLookupLimit } : {}),
+  });
+  await app.register(mailModule, {
+    db: deps.db,
+    config: deps.config,
+    renderTicketsPdf: tickets.renderTicketsPdf,
+    ticketsLink: (bookingId) => tickets.ticketUrl(bookingId, { absolute: true }),
+    sendIntervalMs: isTest ? 0 : 5_000,
   });
   await app.register(webApp, { db: deps.db, config: deps.config });
   return app;

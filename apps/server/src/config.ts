@@ -5,6 +5,8 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+export const DEFAULT_MAIL_FROM = 'Marquee <tickets@marquee.local>';
+
 /** Every environment variable the server reads; validated at boot so a typo fails loudly. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,7 +26,33 @@ export const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** smtp://user:pass@host:587 or smtps://…:465: e-mails go out through it. Unset: none are sent (see MAIL_VIEWER). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' }).optional(),
+  /** The From of every e-mail. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'MAIL_FROM must be an address such as "Marquee <tickets@example.com>"')
+    .default(DEFAULT_MAIL_FROM),
+  /**
+   * The outbox viewer at /dev/mail, only without SMTP_URL. Unset: on, for requests from this machine only;
+   * true: for anyone who can reach the server; false: off.
+   */
+  MAIL_VIEWER: booleanFromEnv.optional(),
+  /** Ed25519 private key that signs ticket QR codes: PKCS8 PEM, or base64 of its DER. Unset: made once per database. */
+  TICKET_SIGNING_KEY: z.string().min(1).optional(),
+  /** HMAC key of the signed, expiring ticket PDF links. Unset: made once per database. */
+  TICKET_LINK_KEY: z.string().min(32, 'TICKET_LINK_KEY must be at least 32 characters').optional(),
+  /** The bearer token gate staff send to POST /api/check-in. Unset: check-in is off. */
+  STAFF_TOKEN: z.string().min(16, 'STAFF_TOKEN must be at least 16 characters').optional(),
 }).superRefine((env, ctx) => {
+  if (env.SMTP_URL && env.MAIL_VIEWER) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_VIEWER'],
+      message: 'The outbox viewer only exists without SMTP_URL: e-mails sent through SMTP are not kept.',
+    });
+  }
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
     ctx.addIssue({
@@ -44,6 +72,23 @@ export interface StripeConfig {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
+export interface MailConfig {
+  /** E-mails go out through this SMTP server; null: none are sent, they are kept for the outbox viewer. */
+  smtpUrl: string | null;
+  from: string;
+  /** Who may open the outbox viewer (/dev/mail): nobody, requests from this machine only, or anyone. */
+  viewer: 'off' | 'local' | 'open';
+}
+
+export interface TicketsConfig {
+  /** TICKET_SIGNING_KEY; null: the key kept in app_secrets. */
+  signingKey: string | null;
+  /** TICKET_LINK_KEY; null: the key kept in app_secrets. */
+  linkKey: string | null;
+  /** STAFF_TOKEN; null: check-in is off. */
+  staffToken: string | null;
+}
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   publicUrl: string;
@@ -53,6 +98,12 @@ export interface AppConfig {
   stripe?: StripeConfig | null;
   /** Where the sandbox provider posts its webhooks (this server's own address); null: in-process. */
   webhookTargetUrl?: string | null;
+  /** How e-mails leave; absent: none are sent, the outbox viewer is on for this machine (tests, demos). */
+  mail?: MailConfig;
+  /** Ticket signing and check-in (decisions/014); absent: keys made once per database, check-in off. */
+  tickets?: TicketsConfig;
+  /** Booking lookups per client address per window (Download Your Tickets); 10 per 10 minutes by default. */
+  bookingLookupLimit?: { max: number; windowMs: number };
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -95,5 +146,15 @@ export function appConfigFromEnv(env: Env): AppConfig {
         : null,
     // The process posts to itself on loopback, whatever interface it listens on.
     webhookTargetUrl: `http://127.0.0.1:${env.PORT}/api/payments/webhooks/sandbox`,
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM,
+      viewer: env.SMTP_URL || env.MAIL_VIEWER === false ? 'off' : env.MAIL_VIEWER ? 'open' : 'local',
+    },
+    tickets: {
+      signingKey: env.TICKET_SIGNING_KEY ?? null,
+      linkKey: env.TICKET_LINK_KEY ?? null,
+      staffToken: env.STAFF_TOKEN ?? null,
+    },
   };
 }

@@ -17,6 +17,11 @@ import {
 import type { SeatMap } from '@marquee/domain/seat-map';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -455,6 +460,42 @@ export const sandboxWebhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * E-mails kept instead of sent while no SMTP server is configured (embedded mode): what the local outbox
+ * viewer (`/dev/mail`) shows. `message_id` is the Message-ID header, one per outbox row, so a retried
+ * send stores its message once.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: serial('id').primaryKey(),
+    messageId: text('message_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_messages_message_id_key').on(t.messageId), index('mail_messages_created_idx').on(t.createdAt)],
+);
+
+/** The attachments of a kept e-mail (the tickets PDF), with their bytes as they would have been sent. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: serial('id').primaryKey(),
+    mailMessageId: integer('mail_message_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('mail_attachments_message_idx').on(t.mailMessageId)],
+);
+
 /** Secrets made once and shared by every server process on this database (the sandbox's webhook key). */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
@@ -479,5 +520,7 @@ export const schema = {
   paymentEvents,
   outbox,
   sandboxWebhookDeliveries,
+  mailMessages,
+  mailAttachments,
   appSecrets,
 };

@@ -17,6 +17,7 @@ export const router = createBrowserRouter([
       { path: 'contact-us', lazy: () => import('./routes/contact-us') },
       { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
       { path: 'terms-and-conditions', lazy: () => import('./routes/terms-and-conditions') },
+      { path: 'download-tickets', lazy: () => import('./routes/download-tickets') },
       { path: ':category', lazy: () => import('./routes/category') },
       { path: ':type/:slug/:uid', lazy: () => import('./routes/event') },
       { path: '*', lazy: () => import('./routes/not-found') },

@@ -19,37 +19,14 @@ const NowRowsSchema = z.object({ rows: z.array(z.object({ now: z.union([z.string
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** Adds `quantity` to the package's held tickets if it fits; false when it does not (nothing changed). */
-export async function incrementHeld(tx: DbOrTx, packageId: number, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(ticketPackages)
-    .set({ heldCount: sql`${ticketPackages.heldCount} + ${quantity}` })
-    .where(
-      and(
-        eq(ticketPackages.id, packageId),
-        sql`${ticketPackages.soldCount} + ${ticketPackages.heldCount} + ${quantity} <= ${ticketPackages.capacity}`,
-      ),
-    )
-    .returning({ id: ticketPackages.id });
-  return rows.length === 1;
-}
-
 /**
  * Ends the package's active holds whose time has passed and gives their tickets back, in one
- * statement. Concurrent callers cannot give the same hold back twice: the row's status is
- * re-checked after its lock is obtained. Returns how many tickets came back.
+ * statement (the SQL function of migration 0005, which placing an order uses too). Concurrent callers
+ * cannot give the same hold back twice: the row's status is re-checked after its lock is obtained.
+ * Returns how many tickets came back.
  */
 export async function reclaimExpiredHolds(tx: DbOrTx, packageId: number): Promise<number> {
-  const result = await tx.execute(sql`
-    WITH expired AS (
-      UPDATE ${holds} SET status = 'expired'
-      WHERE ${holds.packageId} = ${packageId} AND ${holds.status} = 'active' AND ${holds.expiresAt} <= now()
-      RETURNING ${holds.quantity}
-    ), returned AS (SELECT coalesce(sum(quantity), 0)::int AS n FROM expired)
-    UPDATE ${ticketPackages} SET held_count = held_count - returned.n
-    FROM returned
-    WHERE ${ticketPackages.id} = ${packageId} AND returned.n > 0
-    RETURNING returned.n AS returned`);
+  const result = await tx.execute(sql`SELECT marquee_reclaim_expired_holds(${packageId}) AS returned`);
   return ReturnedRowsSchema.parse(result).rows[0]?.returned ?? 0;
 }
 
@@ -69,48 +46,97 @@ export interface HoldLine {
   quantity: number;
 }
 
-export async function insertHolds(tx: Tx, orderId: number, lines: readonly HoldLine[], expiresAt: Date): Promise<void> {
-  if (lines.length === 0) return;
-  await tx
-    .insert(holds)
-    .values(lines.map((line) => ({ orderId, packageId: line.packageId, quantity: line.quantity, expiresAt })));
+/** The columns of a new order, as `marquee_place_order` reads them (snake_case JSON). */
+export interface PlacedOrderRow {
+  order_id: string;
+  event_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  nic: string;
+  currency: string;
+  subtotal: number;
+  convenience_fee: number;
+  discount: number;
+  total: number;
+  promo_code_id: number | null;
+  payment_gateway_id: number;
+  payment_intent_id: string | null;
+  payment_client_secret: string | null;
+  payment_redirect_url: string | null;
+  access_token: string;
+  idempotency_key: string | null;
+  request_hash: string;
+}
+
+export interface PlacedOrderLine {
+  package_id: number;
+  package_name: string;
+  unit_price: number;
+  quantity: number;
+  seats: readonly string[];
+}
+
+/** What stopped a hold: the seats someone else has, or the packages without enough tickets left. */
+export class HoldRefusedError extends Error {
+  readonly kind: 'seats' | 'packages';
+  readonly seats: string[];
+  readonly packageIds: number[];
+
+  constructor(kind: 'seats' | 'packages', seats: string[], packageIds: number[]) {
+    super(`hold refused: ${kind}`);
+    this.name = 'HoldRefusedError';
+    this.kind = kind;
+    this.seats = seats;
+    this.packageIds = packageIds;
+  }
+}
+
+const PlacedRowsSchema = z.object({
+  rows: z.array(
+    z.object({
+      order_pk: z.coerce.number().int(),
+      hold_expires_at: z.union([z.string(), z.date()]).transform((value) => new Date(value)),
+      server_time: z.union([z.string(), z.date()]).transform((value) => new Date(value)),
+    }),
+  ),
+});
+const RefusalSchema = z.object({ code: z.literal('MQ409'), hint: z.enum(['seats', 'packages']), detail: z.string() });
+
+function refusalOf(error: unknown): HoldRefusedError | null {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const refusal = RefusalSchema.safeParse(current);
+    if (!refusal.success) continue;
+    const ids = z.array(z.union([z.string(), z.number()])).parse(JSON.parse(refusal.data.detail));
+    return refusal.data.hint === 'seats'
+      ? new HoldRefusedError('seats', ids.map(String), [])
+      : new HoldRefusedError('packages', [], ids.map(Number));
+  }
+  return null;
 }
 
 /**
- * Claims seats for an order until `expiresAt`: a new row, or the row of a hold that has expired (taken
- * over in the same statement). Returns the seats claimed; a seat missing from the answer belongs to
- * someone else. Seats are inserted in a fixed order so two buyers never wait on each other crosswise.
+ * Saves the order, its lines, its holds and its seat claims and takes the tickets off the package
+ * counters, in one statement (`marquee_place_order`, migration 0005): either all of it or nothing.
+ * Answers null when an order with the same Idempotency-Key exists; throws HoldRefusedError when tickets
+ * or seats are gone.
  */
-export async function claimSeats(
-  tx: Tx,
-  input: { eventId: number; orderId: number; expiresAt: Date; seats: readonly { seatId: string; packageId: number }[] },
-): Promise<string[]> {
-  if (input.seats.length === 0) return [];
-  const sorted = [...input.seats].sort((a, b) => (a.seatId < b.seatId ? -1 : a.seatId > b.seatId ? 1 : 0));
-  const rows = await tx
-    .insert(seatClaims)
-    .values(
-      sorted.map((seat) => ({
-        eventId: input.eventId,
-        seatId: seat.seatId,
-        packageId: seat.packageId,
-        orderId: input.orderId,
-        state: 'held' as const,
-        expiresAt: input.expiresAt,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [seatClaims.eventId, seatClaims.seatId],
-      set: {
-        packageId: sql`excluded.package_id`,
-        orderId: sql`excluded.order_id`,
-        state: 'held',
-        expiresAt: sql`excluded.expires_at`,
-      },
-      setWhere: sql`${seatClaims.state} = 'held' AND ${seatClaims.expiresAt} <= now()`,
-    })
-    .returning({ seatId: seatClaims.seatId });
-  return rows.map((row) => row.seatId);
+export async function placeOrderWithHold(
+  db: Db,
+  order: PlacedOrderRow,
+  lines: readonly PlacedOrderLine[],
+  holdMinutes: number,
+): Promise<{ id: number; holdExpiresAt: Date; serverTime: Date } | null> {
+  try {
+    const result = await db.execute(
+      sql`SELECT * FROM marquee_place_order(${JSON.stringify(order)}::jsonb, ${JSON.stringify(lines)}::jsonb, ${holdMinutes})`,
+    );
+    const row = PlacedRowsSchema.parse(result).rows[0];
+    return row ? { id: row.order_pk, holdExpiresAt: row.hold_expires_at, serverTime: row.server_time } : null;
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
 }
 
 /**
@@ -210,26 +236,12 @@ export async function findTakenSeats(db: Db, eventId: number): Promise<{ seats: 
   return { seats: rows.map((row) => row.seatId), asOf: asOf === undefined ? new Date() : new Date(asOf) };
 }
 
-/** Which package owns each of these seats at the event (seats in no package are left out). */
-export async function findSeatPackages(
-  db: DbOrTx,
-  eventId: number,
-  seatIds: readonly string[],
-): Promise<{ seatId: string; packageId: number }[]> {
-  if (seatIds.length === 0) return [];
-  const found = await db
-    .select({ packageId: ticketPackages.id, seat: sql<string>`s.seat` })
+/** Every seat of the event's packages and the package that owns it (the seat → package map checkout uses). */
+export async function findEventSeatPackages(db: Db, eventId: number): Promise<{ id: number; seats: string[] }[]> {
+  return db
+    .select({ id: ticketPackages.id, seats: ticketPackages.seatingRange })
     .from(ticketPackages)
-    .innerJoin(sql`unnest(${toTextArray(seatIds)}) AS s(seat)`, sql`s.seat = ANY(${ticketPackages.seatingRange})`)
     .where(eq(ticketPackages.eventId, eventId));
-  return found.map((row) => ({ seatId: row.seat, packageId: row.packageId }));
-}
-
-function toTextArray(values: readonly string[]) {
-  return sql`ARRAY[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 }
 
 export async function findEventIdByUid(db: Db, uid: string): Promise<number | null> {

@@ -3,65 +3,60 @@ import type { SeatStates } from '@marquee/domain/orders';
 import { AppError, notFound } from '../../plugins/app-error';
 import * as repository from './repository';
 import type { HoldLine, Tx } from './repository';
+import { TtlCache } from '../catalog/ttl-cache';
 
 export type { Tx } from './repository';
 
-export interface HoldRequest {
-  eventId: number;
-  orderId: number;
-  expiresAt: Date;
-  /** Quantity per package, seats included. */
-  lines: readonly HoldLine[];
-  seats: readonly { seatId: string; packageId: number }[];
-  /** Names for the message when a package has run out. */
-  packageNames: ReadonlyMap<number, string>;
-}
+export type { PlacedOrderLine, PlacedOrderRow } from './repository';
+
+/** Names for the message when a package has run out. */
+export type PackageNames = ReadonlyMap<number, string>;
 
 /**
- * Takes the hold for an order inside the caller's transaction, or throws a 409 that says what was
- * taken; the caller's rollback then undoes every part of it. Package counters are updated last and
- * in id order: they are the hot rows of an on-sale rush, so their locks are held for the shortest
- * time, and never taken crosswise.
+ * Saves the order with its hold (order, lines, holds, seat claims, package counters) in one statement,
+ * or throws a 409 that says what was taken, having written nothing. Null: an order with the same
+ * Idempotency-Key exists. See `marquee_place_order` (migration 0005) for why it is one statement.
  */
-export async function holdInventory(tx: Tx, request: HoldRequest): Promise<void> {
-  await repository.insertHolds(tx, request.orderId, request.lines, request.expiresAt);
-
-  if (request.seats.length > 0) {
-    const claimed = new Set(
-      await repository.claimSeats(tx, {
-        eventId: request.eventId,
-        orderId: request.orderId,
-        expiresAt: request.expiresAt,
-        seats: request.seats,
-      }),
-    );
-    const taken = request.seats.map((seat) => seat.seatId).filter((seatId) => !claimed.has(seatId));
-    if (taken.length > 0) {
+export async function placeOrderWithHold(
+  db: Db,
+  order: repository.PlacedOrderRow,
+  lines: readonly repository.PlacedOrderLine[],
+  holdMinutes: number,
+  packageNames: PackageNames,
+) {
+  try {
+    return await repository.placeOrderWithHold(db, order, lines, holdMinutes);
+  } catch (error) {
+    if (!(error instanceof repository.HoldRefusedError)) throw error;
+    if (error.kind === 'seats') {
+      const taken = error.seats;
       const message =
         taken.length === 1
           ? `Seat ${taken[0]} was just taken by someone else. Please choose another seat.`
           : `Seats ${taken.join(', ')} were just taken by someone else. Please choose other seats.`;
       throw new AppError('conflict', message, { seats: [message] }, { taken_seats: taken });
     }
-  }
-
-  const soldOut: number[] = [];
-  for (const line of [...request.lines].sort((a, b) => a.packageId - b.packageId)) {
-    if (await repository.incrementHeld(tx, line.packageId, line.quantity)) continue;
-    // Expired holds still counted are given back first: an expired hold never makes a package look sold out.
-    if (
-      (await repository.reclaimExpiredHolds(tx, line.packageId)) > 0 &&
-      (await repository.incrementHeld(tx, line.packageId, line.quantity))
-    )
-      continue;
-    soldOut.push(line.packageId);
-    break;
-  }
-  if (soldOut.length > 0) {
-    const names = soldOut.map((id) => request.packageNames.get(id) ?? `package ${id}`);
+    const names = error.packageIds.map((id) => packageNames.get(id) ?? `package ${id}`);
     const message = `Not enough ${names.join(', ')} tickets are left for this order. Please choose fewer or another package.`;
-    throw new AppError('conflict', message, { ticket_package_details: [message] }, { sold_out_packages: soldOut });
+    throw new AppError(
+      'conflict',
+      message,
+      { ticket_package_details: [message] },
+      { sold_out_packages: error.packageIds },
+    );
   }
+}
+
+/** Each seat of the event's packages → its package; kept a few seconds per event (a stadium has 20,000). */
+const seatPackageMaps = new TtlCache<{ map: ReadonlyMap<string, number> }>({ ttlMs: 5_000, maxEntries: 50 });
+
+export async function seatPackagesOf(db: Db, eventId: number): Promise<ReadonlyMap<string, number>> {
+  const entry = await seatPackageMaps.getOrLoad(String(eventId), async () => {
+    const map = new Map<string, number>();
+    for (const pkg of await repository.findEventSeatPackages(db, eventId)) for (const seat of pkg.seats) map.set(seat, pkg.id);
+    return { map };
+  });
+  return entry.map;
 }
 
 export interface SaleRequest {
@@ -107,13 +102,9 @@ export function releaseInventory(tx: Tx, orderId: number, reason: 'released' | '
   return repository.releaseOrderHolds(tx, orderId, reason);
 }
 
-export function findSeatPackages(db: Db, eventId: number, seatIds: readonly string[]) {
-  return repository.findSeatPackages(db, eventId, seatIds);
-}
-
 /**
  * Gives back every expired hold's tickets, one package per transaction so that the sweep never holds
- * many hot rows at once. Only tidiness: correctness never waits for it (see holdInventory).
+ * many hot rows at once. Only tidiness: correctness never waits for it (see placeOrderWithHold).
  */
 export async function sweepExpiredHolds(db: Db, batch = 100): Promise<number> {
   let returned = 0;

@@ -21,6 +21,8 @@ export interface OrdersModuleOptions {
   completion: OrderCompletion;
   /** How often pending orders past their hold are ended and expired holds swept; 0 turns the sweeper off (tests). */
   sweepIntervalMs?: number;
+  /** How long an event's prices and packages are reused by checkout (see OrdersService); 0 in tests. */
+  checkoutCacheTtlMs?: number;
 }
 
 const OrderParamsSchema = z.object({
@@ -57,7 +59,12 @@ const errors = {
 /** Checkout: promo check, orders with their 10-minute hold and payment intent, and cancellation. */
 export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createOrdersService({ db: options.db, gateways: options.gateways, completion: options.completion });
+  const service = createOrdersService({
+    db: options.db,
+    gateways: options.gateways,
+    completion: options.completion,
+    ...(options.checkoutCacheTtlMs === undefined ? {} : { checkoutCacheTtlMs: options.checkoutCacheTtlMs }),
+  });
 
   app.post(
     '/api/promotions/check',

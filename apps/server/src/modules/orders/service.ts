@@ -13,6 +13,7 @@ import {
 } from '@marquee/domain/orders';
 import { priceOrder, type OrderTotals } from '@marquee/domain/pricing';
 import { AppError, notFound } from '../../plugins/app-error';
+import { TtlCache } from '../catalog/ttl-cache';
 import * as inventory from '../inventory/service';
 import type { PaymentGateways } from '../payments/gateways';
 import { findOrderTickets } from '../tickets/repository';
@@ -49,11 +50,25 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
  * Checkout's use cases: price and check a promo code, save an order with its 10-minute hold and its
  * payment intent, read it, cancel it, and expire orders whose hold has passed. Never sees HTTP.
  */
-export function createOrdersService(deps: { db: Db; gateways: PaymentGateways; completion: OrderCompletion }) {
+export function createOrdersService(deps: {
+  db: Db;
+  gateways: PaymentGateways;
+  completion: OrderCompletion;
+  /** How long one process reuses an event's prices and packages (1 s by default; 0 in tests). */
+  checkoutCacheTtlMs?: number;
+}) {
   const { db, gateways, completion } = deps;
+  // An on-sale rush asks for the same event thousands of times a second; a second-old copy of its prices
+  // is as good as a fresh one (a price change a second late), and the hold itself is always checked in SQL.
+  const checkoutEvents = new TtlCache<{ checkout: Awaited<ReturnType<typeof repository.findCheckoutEvent>> }>({
+    ttlMs: deps.checkoutCacheTtlMs ?? 1_000,
+    maxEntries: 500,
+  });
 
   async function requireCheckoutEvent(eventId: number) {
-    const checkout = await repository.findCheckoutEvent(db, eventId);
+    const { checkout } = await checkoutEvents.getOrLoad(String(eventId), async () => ({
+      checkout: await repository.findCheckoutEvent(db, eventId),
+    }));
     if (!checkout) throw notFound(EVENT_NOT_FOUND);
     return checkout;
   }
@@ -100,29 +115,23 @@ export function createOrdersService(deps: { db: Db; gateways: PaymentGateways; c
   }
 
   /**
-   * POST /api/orders. Everything is checked before anything is written; then one transaction saves the
-   * order, its lines and its hold (or nothing at all); then the gateway's intent is created, idempotently
-   * on the Booking ID, so a replay or a retry after a failure here never makes a second one.
+   * POST /api/orders. Everything is checked before anything is written; then one statement saves the
+   * order, its lines and its hold, or nothing at all (inventory.placeOrderWithHold); then the gateway's
+   * intent is created, idempotently on the Booking ID, so a replay or a retry never makes a second one.
+   * The answer is built from what is in hand: an on-sale rush pays for no read-back.
    */
   async function createOrder(
     request: CreateOrderRequest,
     idempotencyKey: string | null,
   ): Promise<{ order: CreatedOrder; isReplay: boolean }> {
     const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
-    if (idempotencyKey !== null) {
-      const existing = await repository.findOrderByIdempotencyKey(db, idempotencyKey);
-      if (existing) return { order: await replay(existing, requestHash), isReplay: true };
-    }
-
     const checkout = await requireCheckoutEvent(request.event_id);
     const { event } = checkout;
     if (!isOnSale(event.status)) {
       const message = NOT_ON_SALE[event.status] ?? 'Tickets are not on sale.';
       throw new AppError('conflict', message);
     }
-    const seatPackages = new Map(
-      (await inventory.findSeatPackages(db, event.id, request.seats)).map((seat) => [seat.seatId, seat.packageId]),
-    );
+    const seatPackages = request.seats.length > 0 ? await inventory.seatPackagesOf(db, event.id) : new Map();
     const lines = buildCheckoutLines(checkout, {
       rows: request.ticket_package_details,
       seats: request.seats,
@@ -159,75 +168,109 @@ export function createOrdersService(deps: { db: Db; gateways: PaymentGateways; c
 
     const bookingId = newBookingId();
     const accessToken = randomBytes(24).toString('base64url');
-    const created = await retryOnDeadlock(() =>
-      db.transaction(async (tx) => {
-        const inserted = await repository.insertOrder(
-          tx,
-          {
-            orderId: bookingId,
-            eventId: event.id,
-            firstName: request.buyer.first_name,
-            lastName: request.buyer.last_name,
-            email: request.buyer.email,
-            phone: request.buyer.phone,
-            nic: request.buyer.nic,
-            currency: event.currency,
-            subtotal: totals.subtotal,
-            convenienceFee: totals.convenienceFee,
-            discount: totals.discount,
-            total: totals.total,
-            promoCodeId: promo?.promoCodeId ?? null,
-            paymentGatewayId: gatewayId ?? 1,
-            accessToken,
-            idempotencyKey,
-            requestHash,
-          },
-          HOLD_MINUTES,
-        );
-        if (!inserted) return null;
-        await repository.insertOrderLines(
-          tx,
-          lines.map((line) => ({
-            orderId: inserted.id,
-            packageId: line.packageId,
-            packageName: line.name,
-            unitPrice: line.unitPrice,
-            quantity: line.quantity,
-            seats: line.seats,
-          })),
-        );
-        await inventory.holdInventory(tx, {
-          eventId: event.id,
-          orderId: inserted.id,
-          expiresAt: inserted.holdExpiresAt,
-          lines: lines.map((line) => ({ packageId: line.packageId, quantity: line.quantity })),
-          seats: lines.flatMap((line) => line.seats.map((seatId) => ({ seatId, packageId: line.packageId }))),
-          packageNames: new Map(lines.map((line) => [line.packageId, line.name])),
-        });
-        return inserted;
-      }),
+    // A gateway that names its intents itself (the sandbox) has them on the order row from the start.
+    const reserved = gateway?.reserveIntent?.(bookingId) ?? null;
+    const placed = await retryOnDeadlock(() =>
+      inventory.placeOrderWithHold(
+        db,
+        {
+          order_id: bookingId,
+          event_id: event.id,
+          first_name: request.buyer.first_name,
+          last_name: request.buyer.last_name,
+          email: request.buyer.email,
+          phone: request.buyer.phone,
+          nic: request.buyer.nic,
+          currency: event.currency,
+          subtotal: totals.subtotal,
+          convenience_fee: totals.convenienceFee,
+          discount: totals.discount,
+          total: totals.total,
+          promo_code_id: promo?.promoCodeId ?? null,
+          payment_gateway_id: gatewayId ?? 1,
+          payment_intent_id: reserved?.intentId ?? null,
+          payment_client_secret: reserved?.clientSecret ?? null,
+          payment_redirect_url: reserved?.redirectUrl ?? null,
+          access_token: accessToken,
+          idempotency_key: idempotencyKey,
+          request_hash: requestHash,
+        },
+        lines.map((line) => ({
+          package_id: line.packageId,
+          package_name: line.name,
+          unit_price: line.unitPrice,
+          quantity: line.quantity,
+          seats: line.seats,
+        })),
+        HOLD_MINUTES,
+        new Map(lines.map((line) => [line.packageId, line.name])),
+      ),
     );
 
-    if (!created) {
-      // Another request with the same key won the insert a moment ago.
+    if (!placed) {
+      // An order with this Idempotency-Key exists (a double click, a retry after a lost answer).
       const existing = idempotencyKey === null ? null : await repository.findOrderByIdempotencyKey(db, idempotencyKey);
       if (!existing) throw new AppError('conflict', 'This order is being saved. Please try again.');
       return { order: await replay(existing, requestHash), isReplay: true };
     }
-    if (gateway) {
-      const intent = await gateway.createIntent({
-        reference: bookingId,
-        amount: totals.total,
-        currency: event.currency,
-        description: `Marquee ${bookingId}: ${event.name}`,
-      });
-      await repository.setOrderPayment(db, created.id, intent);
-    } else {
+    if (!gateway) {
       // Nothing to pay (a free event, or a discount of everything): the order is complete at once.
       const row = await repository.findOrderByPublicId(db, bookingId);
       if (row) await completion.completeOrder(row);
+      return { order: await requireCreated(bookingId), isReplay: false };
     }
-    return { order: await requireCreated(bookingId), isReplay: false };
+    const intentInput = {
+      reference: bookingId,
+      amount: totals.total,
+      currency: event.currency,
+      description: `Marquee ${bookingId}: ${event.name}`,
+    };
+    const intent = await gateway.createIntent(reserved ? { ...intentInput, reserved } : intentInput);
+    if (!reserved) await repository.setOrderPayment(db, placed.id, intent);
+
+    const order: CreatedOrder = {
+      order_id: bookingId,
+      status: 'pending',
+      cancel_reason: null,
+      failure_reason: null,
+      paid_at: null,
+      event_id: event.id,
+      event_uid: event.uid,
+      currency: event.currency,
+      buyer: {
+        first_name: request.buyer.first_name,
+        last_name: request.buyer.last_name,
+        email: request.buyer.email,
+        phone: request.buyer.phone,
+        nic: request.buyer.nic,
+      },
+      lines: lines.map((line) => ({
+        package_id: line.packageId,
+        package_name: line.name,
+        unit_price: line.unitPrice,
+        ticket_count: line.quantity,
+        amount: line.unitPrice * line.quantity,
+        seats: line.seats,
+      })),
+      subtotal: totals.subtotal,
+      convenience_fee: totals.convenienceFee,
+      discount: totals.discount,
+      total: totals.total,
+      first_instalment: gateway.kind === 'instalments' ? instalmentOf(totals.total) : null,
+      promo_code: promo?.code ?? null,
+      payment: {
+        gateway_id: gatewayId ?? 1,
+        kind: gateway.kind,
+        intent_id: intent.intentId,
+        client_secret: intent.clientSecret,
+        redirect_url: intent.redirectUrl,
+      },
+      hold_expires_at: placed.holdExpiresAt.toISOString(),
+      server_time: placed.serverTime.toISOString(),
+      tickets: [],
+      access_token: accessToken,
+    };
+    return { order, isReplay: false };
   }
 
   async function replay(existing: OrderRow, requestHash: string): Promise<CreatedOrder> {
@@ -237,16 +280,27 @@ export function createOrdersService(deps: { db: Db; gateways: PaymentGateways; c
       });
     }
     // The first request may have stopped before its intent was made: make it now (idempotent on the Booking ID).
-    if (existing.total > 0 && existing.paymentIntentId === null && existing.status === 'pending') {
+    if (existing.total > 0 && existing.status === 'pending') {
       const gateway = await gateways.forId(existing.paymentGatewayId);
       if (gateway) {
-        const intent = await gateway.createIntent({
+        const intentInput = {
           reference: existing.orderId,
           amount: existing.total,
           currency: existing.currency,
           description: `Marquee ${existing.orderId}`,
-        });
-        await repository.setOrderPayment(db, existing.id, intent);
+        };
+        if (existing.paymentIntentId === null) {
+          await repository.setOrderPayment(db, existing.id, await gateway.createIntent(intentInput));
+        } else if (gateway.reserveIntent) {
+          await gateway.createIntent({
+            ...intentInput,
+            reserved: {
+              intentId: existing.paymentIntentId,
+              clientSecret: existing.paymentClientSecret,
+              redirectUrl: existing.paymentRedirectUrl,
+            },
+          });
+        }
       }
     }
     return requireCreated(existing.orderId);

@@ -33,6 +33,15 @@ export interface CreateIntentInput {
   amount: number;
   currency: Currency;
   description: string;
+  /** The names `reserveIntent` gave this intent, for gateways that name their intents themselves. */
+  reserved?: ReservedIntent;
+}
+
+/** An intent's names, known before it is stored (the sandbox makes them itself). */
+export interface ReservedIntent {
+  intentId: string;
+  clientSecret: string | null;
+  redirectUrl: string | null;
 }
 
 /**
@@ -42,6 +51,12 @@ export interface CreateIntentInput {
 export interface PaymentGateway {
   readonly provider: 'sandbox' | 'stripe';
   readonly kind: 'card' | 'instalments';
+  /**
+   * Names the intent for a reference without any I/O, so the order can be saved with them in the same
+   * statement as its hold; `createIntent` with `reserved` then stores it. Only gateways that make their
+   * own ids have it (the sandbox); a remote provider's ids come from `createIntent`.
+   */
+  reserveIntent?(reference: string): ReservedIntent;
   createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
   retrieveIntent(intentId: string): Promise<PaymentIntent | null>;
   /** Cancels an intent that has not succeeded; a no-op for one already cancelled. */

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
 import { sandboxPaymentIntents } from '@marquee/db/schema';
 import { CurrencySchema } from '@marquee/domain/money';
-import type { CreateIntentInput, PaymentGateway, PaymentIntent } from './gateway';
+import type { CreateIntentInput, PaymentGateway, PaymentIntent, ReservedIntent } from './gateway';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -39,16 +39,27 @@ export function toSandboxIntent(row: SandboxIntentRow): PaymentIntent {
 export function createSandboxGateway(db: Db, kind: 'card' | 'instalments', webhooks: SandboxWebhooks): PaymentGateway {
   const prefix = kind === 'card' ? 'pi_sbx_' : 'inst_sbx_';
 
+  function reserveIntent(): ReservedIntent {
+    const id = `${prefix}${randomBytes(12).toString('hex')}`;
+    return {
+      intentId: id,
+      clientSecret: kind === 'card' ? `${id}_secret_${randomBytes(16).toString('base64url')}` : null,
+      redirectUrl: kind === 'card' ? null : sandboxInstalmentsPath(id),
+    };
+  }
+
   return {
     provider: 'sandbox',
     kind,
+    reserveIntent,
     async createIntent(input: CreateIntentInput) {
-      const id = `${prefix}${randomBytes(12).toString('hex')}`;
+      const reserved = input.reserved ?? reserveIntent();
+      const id = reserved.intentId;
       const inserted = await db
         .insert(sandboxPaymentIntents)
         .values({
           id,
-          clientSecret: `${id}_secret_${randomBytes(16).toString('base64url')}`,
+          clientSecret: reserved.clientSecret ?? `${id}_secret_${randomBytes(16).toString('base64url')}`,
           reference: input.reference,
           amount: input.amount,
           currency: input.currency,

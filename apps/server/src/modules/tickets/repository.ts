@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
-import { orderLines, tickets } from '@marquee/db/schema';
+import { appSecrets, events, orderLines, orders, tickets, venues } from '@marquee/db/schema';
 import type { Tx } from '../inventory/service';
 
 /** Crockford base 32 (no I, L, O, U): a code read aloud at a gate is not misread. */
@@ -49,4 +49,120 @@ export async function findOrderTickets(db: Db, orderId: number) {
     .innerJoin(orderLines, and(eq(orderLines.orderId, tickets.orderId), eq(orderLines.packageId, tickets.packageId)))
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(tickets.packageId), asc(tickets.admissionNo));
+}
+
+/**
+ * A secret made once per database and shared by every server process on it (the first to ask makes
+ * it; a race is settled by the primary key). In embedded mode the database is the data folder's PGlite.
+ */
+export async function ensureAppSecret(db: Db, name: string, make: () => string): Promise<string> {
+  const read = async () => (await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)))[0];
+  const existing = await read();
+  if (existing) return existing.value;
+  await db.insert(appSecrets).values({ name, value: make() }).onConflictDoNothing();
+  const row = await read();
+  if (!row) throw new Error(`The secret ${name} could not be stored.`);
+  return row.value;
+}
+
+/** A booking by its numeric id or its public Booking ID. */
+export type OrderKey = { id: number } | { bookingId: string };
+
+/** A booking with its event and venue: what every page of its tickets PDF prints. */
+export async function findSheetOrder(db: Db, key: OrderKey) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      bookingId: orders.orderId,
+      status: orders.status,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      currency: orders.currency,
+      paidAt: orders.paidAt,
+      eventUid: events.uid,
+      eventName: events.name,
+      startDate: events.startDate,
+      bannerImg: events.bannerImg,
+      venueName: venues.name,
+      venueAddress: venues.address,
+      venueCity: venues.city,
+      venueCountry: venues.country,
+      timeZone: venues.timeZone,
+      seatMap: venues.seatMap,
+    })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where('id' in key ? eq(orders.id, key.id) : eq(orders.orderId, key.bookingId));
+  return row ?? null;
+}
+
+/** An order's tickets with the package and the price charged, in the order they were issued. */
+export async function findSheetTickets(db: Db, orderId: number) {
+  return db
+    .select({
+      code: tickets.code,
+      seatId: tickets.seatId,
+      packageName: orderLines.packageName,
+      unitPrice: orderLines.unitPrice,
+    })
+    .from(tickets)
+    .innerJoin(orderLines, and(eq(orderLines.orderId, tickets.orderId), eq(orderLines.packageId, tickets.packageId)))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(tickets.packageId), asc(tickets.admissionNo));
+}
+
+/** A ticket by its code with what a gate shows and checks: its booking, event, venue and package. */
+export async function findTicketForCheckIn(db: Db, code: string) {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      code: tickets.code,
+      seatId: tickets.seatId,
+      usedAt: tickets.usedAt,
+      bookingId: orders.orderId,
+      orderStatus: orders.status,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      eventUid: events.uid,
+      eventName: events.name,
+      startDate: events.startDate,
+      timeZone: venues.timeZone,
+      seatMap: venues.seatMap,
+      packageName: orderLines.packageName,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .innerJoin(orderLines, and(eq(orderLines.orderId, tickets.orderId), eq(orderLines.packageId, tickets.packageId)))
+    .where(eq(tickets.code, code));
+  return row ?? null;
+}
+
+/**
+ * Marks a ticket used, once: one conditional UPDATE, so of two gates scanning the same code at the same
+ * moment exactly one gets the row (the other's WHERE no longer matches). Only a ticket of a complete or
+ * verified booking is admitted. Answers the time of this scan, or null when it did not admit.
+ */
+export async function admitTicket(db: Db, ticketId: number): Promise<Date | null> {
+  const [row] = await db
+    .update(tickets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(tickets.id, ticketId),
+        isNull(tickets.usedAt),
+        // Written out: inside an UPDATE, Drizzle leaves the target's columns unqualified.
+        sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = tickets.order_id AND o.status IN ('complete', 'verified'))`,
+      ),
+    )
+    .returning({ usedAt: tickets.usedAt });
+  return row?.usedAt ?? null;
+}
+
+/** When a ticket was first scanned (null: never). */
+export async function findTicketUsedAt(db: Db, ticketId: number): Promise<Date | null> {
+  const [row] = await db.select({ usedAt: tickets.usedAt }).from(tickets).where(eq(tickets.id, ticketId));
+  return row?.usedAt ?? null;
 }

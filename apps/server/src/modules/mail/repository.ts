@@ -1,0 +1,206 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@marquee/db/client';
+import {
+  events,
+  mailAttachments,
+  mailMessages,
+  orderLines,
+  orders,
+  outbox,
+  promoCodes,
+  venues,
+} from '@marquee/db/schema';
+
+/** An outbox row claimed for one attempt. `attempts` already counts this one. */
+export interface ClaimedOutboxRow {
+  id: number;
+  kind: 'order_confirmation' | 'payment_refunded';
+  orderId: number;
+  attempts: number;
+}
+
+const ClaimedRowsSchema = z.object({
+  rows: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(['order_confirmation', 'payment_refunded']),
+      order_id: z.number(),
+      attempts: z.number(),
+    }),
+  ),
+});
+
+/**
+ * Claims up to `limit` due e-mails for one attempt each: counts the attempt and pushes the row's next
+ * attempt `leaseSeconds` into the future before anything is sent. `SKIP LOCKED` keeps two processes
+ * off the same row; the lease keeps a row that is being sent from being claimed again, and brings back
+ * one whose process died mid-send once it runs out. All of it is in the table, so a restart loses nothing.
+ */
+export async function claimDueOutbox(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedOutboxRow[]> {
+  const result = await db.execute(sql`
+    UPDATE ${outbox}
+    SET attempts = attempts + 1,
+        next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+    WHERE id IN (
+      SELECT id FROM ${outbox}
+      WHERE status = 'pending' AND next_attempt_at <= now()
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, order_id, attempts`);
+  return ClaimedRowsSchema.parse(result)
+    .rows.map((row) => ({ id: row.id, kind: row.kind, orderId: row.order_id, attempts: row.attempts }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Sent: never claimed again. Only a pending row changes (an operator may have failed it meanwhile). */
+export async function markOutboxSent(db: Db, id: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+}
+
+/** Not sent this time: tried again after `delaySeconds`. */
+export async function scheduleOutboxRetry(db: Db, id: number, error: string, delaySeconds: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})` })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+}
+
+/** Given up: left as 'failed' with its last error for an operator to see (and re-queue if they wish). */
+export async function markOutboxFailed(db: Db, id: number, error: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'failed', lastError: error })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+}
+
+/** What an e-mail about an order says: the buyer, the event and venue, the money, the lines. */
+export async function findOrderForMail(db: Db, orderRowId: number) {
+  const [order] = await db
+    .select({
+      bookingId: orders.orderId,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      currency: orders.currency,
+      subtotal: orders.subtotal,
+      convenienceFee: orders.convenienceFee,
+      discount: orders.discount,
+      total: orders.total,
+      promoCode: promoCodes.code,
+      event: {
+        uid: events.uid,
+        name: events.name,
+        type: events.type,
+        startDate: events.startDate,
+      },
+      venue: { name: venues.name, city: venues.city, timeZone: venues.timeZone, seatMap: venues.seatMap },
+    })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
+    .where(eq(orders.id, orderRowId));
+  if (!order) return null;
+  const lines = await db
+    .select({
+      packageName: orderLines.packageName,
+      unitPrice: orderLines.unitPrice,
+      quantity: orderLines.quantity,
+      seats: orderLines.seats,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderRowId))
+    .orderBy(asc(orderLines.id));
+  return { ...order, lines };
+}
+export type OrderForMail = NonNullable<Awaited<ReturnType<typeof findOrderForMail>>>;
+
+export interface KeptMail {
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: readonly { filename: string; contentType: string; content: Buffer }[];
+}
+
+/**
+ * Keeps a message for the outbox viewer, once per Message-ID: a send retried after a crash between
+ * keeping it and marking its outbox row stores nothing new.
+ */
+export async function insertKeptMail(db: Db, mail: KeptMail): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mailMessages)
+      .values({
+        messageId: mail.messageId,
+        fromAddress: mail.from,
+        toAddress: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      })
+      .onConflictDoNothing({ target: mailMessages.messageId })
+      .returning({ id: mailMessages.id });
+    if (!row || mail.attachments.length === 0) return;
+    await tx.insert(mailAttachments).values(
+      mail.attachments.map((attachment) => ({
+        mailMessageId: row.id,
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        size: attachment.content.length,
+        content: attachment.content,
+      })),
+    );
+  });
+}
+
+/** The newest kept messages first, without their bodies. */
+export async function listKeptMail(db: Db, limit: number) {
+  return db
+    .select({
+      id: mailMessages.id,
+      to: mailMessages.toAddress,
+      subject: mailMessages.subject,
+      createdAt: mailMessages.createdAt,
+      attachments: sql<number>`(SELECT count(*)::int FROM ${mailAttachments} WHERE ${mailAttachments.mailMessageId} = ${mailMessages.id})`,
+    })
+    .from(mailMessages)
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(limit);
+}
+
+export async function findKeptMail(db: Db, id: number) {
+  const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+  if (!message) return null;
+  const attachments = await db
+    .select({
+      id: mailAttachments.id,
+      filename: mailAttachments.filename,
+      contentType: mailAttachments.contentType,
+      size: mailAttachments.size,
+    })
+    .from(mailAttachments)
+    .where(eq(mailAttachments.mailMessageId, id))
+    .orderBy(asc(mailAttachments.id));
+  return { ...message, attachments };
+}
+
+export async function findKeptAttachment(db: Db, messageRowId: number, attachmentId: number) {
+  const [attachment] = await db
+    .select({
+      filename: mailAttachments.filename,
+      contentType: mailAttachments.contentType,
+      content: mailAttachments.content,
+    })
+    .from(mailAttachments)
+    .where(and(eq(mailAttachments.id, attachmentId), eq(mailAttachments.mailMessageId, messageRowId)));
+  return attachment ?? null;
+}

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '@marquee/db/client';
+import { ErrorBodySchema } from '@marquee/domain/errors';
+import { DEFAULT_MAIL_FROM, type AppConfig, type MailConfig } from '../../config';
+import { createMailService, type RenderTicketsPdf, type TicketsLink } from './service';
+import { describeSmtpUrl } from './transports';
+import { mailListPage, mailMessagePage } from './viewer-pages';
+
+export interface MailModuleOptions {
+  db: Db;
+  config: AppConfig;
+  /** Attaches the tickets PDF to the confirmation e-mail (the tickets module renders it). */
+  renderTicketsPdf?: RenderTicketsPdf | undefined;
+  /** Adds a signed link straight to the tickets PDF to the confirmation (the tickets module makes it). */
+  ticketsLink?: TicketsLink | undefined;
+  /** How often due e-mails are sent (and retried); 0 turns the worker off (tests call `sendDue`). */
+  sendIntervalMs?: number;
+}
+
+/** Without a mail config (tests, demos): nothing is sent, and the viewer is open to this machine. */
+export function mailConfigOf(config: AppConfig): MailConfig {
+  return config.mail ?? { smtpUrl: null, from: DEFAULT_MAIL_FROM, viewer: 'local' };
+}
+
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * A request from this machine: a loopback peer that came through no proxy. The socket's address, not
+ * `request.ip`: with trustProxy that comes from X-Forwarded-For, which any client can write.
+ */
+function isLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.raw.socket.remoteAddress ?? '';
+  return (
+    LOOPBACK.test(peer) && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined
+  );
+}
+
+const MessageParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const AttachmentParamsSchema = MessageParamsSchema.extend({
+  attachment_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/**
+ * E-mail: the outbox worker in every server process (claims due rows of `outbox`, renders, sends, retries
+ * with backoff), and, when no SMTP server is configured, the local outbox viewer at /dev/mail.
+ */
+export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify, options) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const config = mailConfigOf(options.config);
+  const service = createMailService({
+    db: options.db,
+    config,
+    publicUrl: options.config.publicUrl,
+    log: app.log,
+    renderTicketsPdf: options.renderTicketsPdf,
+    ticketsLink: options.ticketsLink,
+  });
+  const isViewerOn = config.smtpUrl === null && config.viewer !== 'off';
+
+  if (isViewerOn) {
+    await app.register(async (scope) => {
+      const pages = scope.withTypeProvider<ZodTypeProvider>();
+      // Anyone else gets the same 404 as for a page that does not exist.
+      pages.addHook('onRequest', async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (config.viewer === 'local' && !isLocalRequest(request)) return reply.callNotFound();
+      });
+      const html = { 200: z.string(), 404: ErrorBodySchema };
+
+      pages.get('/dev/mail', { schema: { hide: true, response: html } }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(mailListPage(await service.listKeptMail())),
+      );
+
+      pages.get(
+        '/dev/mail/:id',
+        { schema: { hide: true, params: MessageParamsSchema, response: html } },
+        async (request, reply) => {
+          const message = await service.findKeptMail(request.params.id);
+          if (!message) return reply.code(404).send({ message: 'E-mail not found.' });
+          return reply.type('text/html; charset=utf-8').send(mailMessagePage(message));
+        },
+      );
+
+      pages.get(
+        '/dev/mail/:id/attachments/:attachment_id',
+        { schema: { hide: true, params: AttachmentParamsSchema } },
+        async (request, reply) => {
+          const attachment = await service.findKeptAttachment(request.params.id, request.params.attachment_id);
+          if (!attachment) return reply.code(404).send({ message: 'Attachment not found.' });
+          // Always a download: a kept file is never rendered as a page of this origin.
+          const filename = attachment.filename.replace(/[^\w.-]/g, '_');
+          return reply
+            .type(attachment.contentType)
+            .header('content-disposition', `attachment; filename="${filename}"`)
+            .send(attachment.content);
+        },
+      );
+    });
+  }
+
+  const intervalMs = options.sendIntervalMs ?? 5_000;
+  let sending: Promise<unknown> = Promise.resolve();
+  let isSending = false;
+  function tick(): void {
+    // A slow SMTP server must not pile ticks up: one run at a time per process.
+    if (isSending) return;
+    isSending = true;
+    sending = service
+      .sendDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'e-mail outbox run failed'))
+      .finally(() => {
+        isSending = false;
+      });
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (config.smtpUrl !== null) {
+      app.log.info({ smtp: describeSmtpUrl(config.smtpUrl), from: config.from }, 'e-mail: sending through SMTP');
+    } else {
+      const where = `${options.config.publicUrl.replace(/\/+$/, '')}/dev/mail`;
+      const detail =
+        config.viewer === 'local'
+          ? `kept in the outbox viewer at ${where}, which only this machine may open (MAIL_VIEWER=true opens it to anyone, false turns it off)`
+          : config.viewer === 'open'
+            ? `kept in the outbox viewer at ${where}, which anyone who can reach this server may open (MAIL_VIEWER=true): it shows buyers' tickets`
+            : 'kept in the mail_messages table (MAIL_VIEWER=false)';
+      const line = `e-mail: no SMTP_URL is set, so no e-mail leaves this server; messages are ${detail}`;
+      if (options.config.env === 'production') app.log.warn(line);
+      else app.log.info(line);
+    }
+    if (intervalMs > 0) {
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    service.stop();
+    await sending;
+    service.close();
+  });
+};

@@ -1,0 +1,210 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@marquee/db/client';
+import { eventPath } from '@marquee/domain/slug';
+import { TICKET_LINK_TTL_DAYS, type TicketSeat } from '@marquee/domain/tickets';
+import type { MailConfig } from '../../config';
+import { describeSeat } from '../tickets/describe-seat';
+import * as repository from './repository';
+import type { ClaimedOutboxRow, OrderForMail } from './repository';
+import type { MailEvent, RenderedMail } from './templates/mail-parts';
+import { renderOrderConfirmation } from './templates/render-order-confirmation';
+import { renderPaymentRefunded } from './templates/render-payment-refunded';
+import {
+  MailRejectedError,
+  createSmtpTransport,
+  createViewerTransport,
+  type MailAttachment,
+  type MailTransport,
+  type OutgoingMail,
+} from './transports';
+
+/** Attempts before an e-mail is given up (about 14 hours of retries with the backoff below). */
+export const MAX_ATTEMPTS = 20;
+/** A claimed row is not claimed again for this long: far longer than one attempt can take (SMTP timeouts). */
+const LEASE_SECONDS = 600;
+/** Rows claimed at once; a tick keeps claiming until fewer come back. */
+const BATCH_SIZE = 10;
+
+/** 30 s after the first failed attempt, doubling up to an hour between attempts. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Renders an order's tickets as a PDF (the tickets module), by the order's row id. */
+export type RenderTicketsPdf = (orderRowId: number) => Promise<Uint8Array>;
+/** The signed, absolute address of a booking's tickets PDF (the tickets module), by Booking ID. */
+export type TicketsLink = (bookingId: string) => Promise<string>;
+
+export interface MailServiceDeps {
+  db: Db;
+  config: MailConfig;
+  /** The site's origin, for the links in the e-mails. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** Attaches the tickets to the confirmation; without it the e-mail points to Download Your Tickets only. */
+  renderTicketsPdf?: RenderTicketsPdf | undefined;
+  /** A signed link straight to a booking's tickets PDF (the tickets module), valid for TICKET_LINK_TTL_DAYS. */
+  ticketsLink?: TicketsLink | undefined;
+  /** Replaces the transport the config chooses (tests). */
+  transport?: MailTransport;
+}
+
+export interface SendDueResult {
+  sent: number;
+  /** Not sent this time; tried again later. */
+  retrying: number;
+  /** Given up (too many attempts, or refused for good). */
+  failed: number;
+}
+
+/** The domain of the From address: Message-IDs are made under it. */
+function senderDomain(from: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'marquee.local';
+}
+
+/** "Section A, row B, seat 12", as the tickets PDF names the seat. */
+function formatSeat(seat: TicketSeat): string {
+  if (!seat.section && !seat.row) return seat.number;
+  return [seat.section, seat.row && `row ${seat.row}`, `seat ${seat.number}`].filter(Boolean).join(', ');
+}
+
+function describeError(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+export type MailService = ReturnType<typeof createMailService>;
+
+/**
+ * The outbox worker and the outbox viewer's reads. `sendDue` sends every e-mail that is due: rows of
+ * `outbox` written by the orders module in the transaction that decided them. Delivery is at least
+ * once with a stable Message-ID per row (decision 015): a row is marked sent only after the transport
+ * accepted it, so a crash in between sends it again, recognisably the same message.
+ */
+export function createMailService(deps: MailServiceDeps) {
+  const { db, config, log } = deps;
+  const transport =
+    deps.transport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createViewerTransport(db));
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const domain = senderDomain(config.from);
+  let isClosing = false;
+
+  function mailEvent(order: OrderForMail): MailEvent {
+    return {
+      name: order.event.name,
+      startsAt: order.event.startDate.toISOString(),
+      timeZone: order.venue.timeZone,
+      venueName: order.venue.name,
+      venueCity: order.venue.city,
+      url: `${publicUrl}${eventPath(order.event)}`,
+    };
+  }
+
+  async function compose(row: ClaimedOutboxRow): Promise<OutgoingMail> {
+    const order = await repository.findOrderForMail(db, row.orderId);
+    // The outbox row goes with its order (ON DELETE CASCADE), so this is a row deleted mid-attempt.
+    if (!order) throw new MailRejectedError(`Order ${row.orderId} no longer exists.`);
+    let rendered: RenderedMail;
+    const attachments: MailAttachment[] = [];
+    switch (row.kind) {
+      case 'order_confirmation': {
+        if (deps.renderTicketsPdf) {
+          const pdf = await deps.renderTicketsPdf(row.orderId);
+          attachments.push({
+            filename: `${order.bookingId}.pdf`,
+            contentType: 'application/pdf',
+            content: Buffer.from(pdf),
+          });
+        }
+        rendered = renderOrderConfirmation({
+          bookingId: order.bookingId,
+          buyerFirstName: order.firstName,
+          event: mailEvent(order),
+          currency: order.currency,
+          lines: order.lines.map((line) => ({
+            ...line,
+            seats: line.seats.map((id) => formatSeat(describeSeat(order.venue.seatMap, id))),
+          })),
+          convenienceFee: order.convenienceFee,
+          discount: order.discount,
+          promoCode: order.promoCode,
+          total: order.total,
+          downloadUrl: `${publicUrl}/download-tickets`,
+          attachmentName: attachments[0]?.filename ?? null,
+          ticketsLink: deps.ticketsLink
+            ? { url: await deps.ticketsLink(order.bookingId), validDays: TICKET_LINK_TTL_DAYS }
+            : null,
+        });
+        break;
+      }
+      case 'payment_refunded':
+        rendered = renderPaymentRefunded({
+          bookingId: order.bookingId,
+          buyerFirstName: order.firstName,
+          event: mailEvent(order),
+          currency: order.currency,
+          refunded: order.total,
+        });
+        break;
+    }
+    return {
+      // (kind, order) is unique in the outbox and the Booking ID is random, so this names one row of one
+      // database for ever: a resend is recognisably the same message, and another database never reuses it.
+      messageId: `<${row.kind.replace('_', '-')}.${order.bookingId}@${domain}>`,
+      from: config.from,
+      to: { name: `${order.firstName} ${order.lastName}`, address: order.email },
+      ...rendered,
+      attachments,
+    };
+  }
+
+  async function attempt(row: ClaimedOutboxRow): Promise<keyof SendDueResult> {
+    try {
+      const mail = await compose(row);
+      await transport.send(mail);
+    } catch (error) {
+      const message = describeError(error);
+      const context = { outboxId: row.id, kind: row.kind, orderId: row.orderId, attempts: row.attempts, err: error };
+      if (error instanceof MailRejectedError || row.attempts >= MAX_ATTEMPTS) {
+        await repository.markOutboxFailed(db, row.id, message);
+        log.error(context, 'e-mail given up');
+        return 'failed';
+      }
+      const delay = retryDelaySeconds(row.attempts);
+      await repository.scheduleOutboxRetry(db, row.id, message, delay);
+      log.warn({ ...context, retryInSeconds: delay }, 'e-mail not sent; will retry');
+      return 'retrying';
+    }
+    // Between the transport's acceptance and this update lies the at-least-once window (decision 015).
+    await repository.markOutboxSent(db, row.id);
+    log.info({ outboxId: row.id, kind: row.kind, orderId: row.orderId, transport: transport.kind }, 'e-mail sent');
+    return 'sent';
+  }
+
+  /** Sends what is due now, one attempt per row; answers what came of it. The worker calls it; tests too. */
+  async function sendDue(): Promise<SendDueResult> {
+    const result: SendDueResult = { sent: 0, retrying: 0, failed: 0 };
+    while (!isClosing) {
+      const rows = await repository.claimDueOutbox(db, BATCH_SIZE, LEASE_SECONDS);
+      for (const row of rows) result[await attempt(row)] += 1;
+      if (rows.length < BATCH_SIZE) break;
+    }
+    return result;
+  }
+
+  return {
+    transportKind: transport.kind,
+    sendDue,
+    /** No more rows are claimed; the batch under way finishes. */
+    stop() {
+      isClosing = true;
+    },
+    /** Closes the transport: after `stop()` and the last `sendDue()` have finished. */
+    close() {
+      transport.close();
+    },
+    listKeptMail: () => repository.listKeptMail(db, 200),
+    findKeptMail: (id: number) => repository.findKeptMail(db, id),
+    findKeptAttachment: (messageRowId: number, attachmentId: number) =>
+      repository.findKeptAttachment(db, messageRowId, attachmentId),
+  };
+}

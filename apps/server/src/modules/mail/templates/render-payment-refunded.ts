@@ -1,0 +1,80 @@
+import { formatMoney, type Currency } from '@marquee/domain/money';
+import {
+  STYLE,
+  button,
+  detailsTable,
+  emailDocument,
+  escapeHtml,
+  formatVenue,
+  formatWhen,
+  paragraph,
+  type MailEvent,
+  type RenderedMail,
+} from './mail-parts';
+
+export interface PaymentRefundedInput {
+  bookingId: string;
+  buyerFirstName: string;
+  event: MailEvent;
+  currency: Currency;
+  /** What was paid and is given back: the order's total. */
+  refunded: number;
+}
+
+/**
+ * A payment that reached us after the buyer's hold had ended, when the tickets had meanwhile gone to
+ * someone else: the order failed and the payment was refunded in full (decision 013). The buyer is told
+ * what happened, how much comes back, and where to look for other tickets.
+ */
+export function renderPaymentRefunded(input: PaymentRefundedInput): RenderedMail {
+  const { event } = input;
+  const amount = formatMoney(input.refunded, input.currency);
+  const subject = `Your payment for ${event.name} was refunded · ${input.bookingId}`;
+  const what =
+    'Your payment reached us after the 10 minutes we hold tickets for had run out, and by then the tickets you chose had been sold to someone else, so we could not issue them.';
+  const refund = `We have refunded the full amount, ${amount}, to the card or account you paid with. Depending on your bank it can take 5 to 10 working days to show.`;
+  const sorry = 'We are sorry for the disappointment. If tickets are still available, you are welcome to book again:';
+
+  const text = [
+    `Hello ${input.buyerFirstName},`,
+    '',
+    `We could not complete your booking ${input.bookingId} for ${event.name}.`,
+    '',
+    what,
+    '',
+    refund,
+    '',
+    `Booking ID: ${input.bookingId}`,
+    `Event:      ${event.name}`,
+    `When:       ${formatWhen(event)}`,
+    `Where:      ${formatVenue(event)}`,
+    `Refunded:   ${amount}`,
+    '',
+    sorry,
+    event.url,
+    '',
+    'Marquee',
+    '',
+  ].join('\n');
+
+  const body = `<h1 style="${STYLE.h1}">Your payment was refunded</h1>
+${paragraph(`Hello ${escapeHtml(input.buyerFirstName)},`)}
+${paragraph(`We could not complete your booking <strong>${escapeHtml(input.bookingId)}</strong> for <strong>${escapeHtml(event.name)}</strong>.`)}
+${paragraph(escapeHtml(what))}
+${paragraph(escapeHtml(refund))}
+${detailsTable([
+  ['Booking ID', input.bookingId],
+  ['Event', event.name],
+  ['When', formatWhen(event)],
+  ['Where', formatVenue(event)],
+  ['Refunded', amount],
+])}
+${paragraph(escapeHtml(sorry))}
+${button('See the event', event.url)}`;
+
+  const footer = paragraph(
+    `Marquee<br>You received this e-mail because a booking was made with this address. Booking ID ${escapeHtml(input.bookingId)}.`,
+    STYLE.small,
+  );
+  return { subject, text, html: emailDocument({ title: subject, body, footer }) };
+}
