@@ -237,6 +237,20 @@ describe('card payments with the sandbox test cards', () => {
     expect(intent?.status).toBe('requires_payment_method');
   });
 
+  it('a payment whose amount does not match the order completes nothing', async () => {
+    const { event, pkg } = await paidEvent();
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
+    await t.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded', amount: 100 })
+      .where(eq(sandboxPaymentIntents.reference, order.order_id));
+    const back = await returnAddress(order.order_id);
+    expect(back.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(back.json()).message).toBe('The payment does not match the order.');
+    expect((await readOrder(order)).status).toBe('pending');
+    expect(await ticketCount(order.order_id)).toBe(0);
+  });
+
   it('a payment after the hold was cancelled says the session has expired', async () => {
     const { event, pkg } = await paidEvent();
     const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
