@@ -51,15 +51,3 @@ export const BookingLookupResultSchema = z.object({
 });
 export type BookingLookupResult = z.infer<typeof BookingLookupResultSchema>;
 
-/**
- * "Stalls Left · Row A · Seat 3" for a seat id (`{section}-{row}-{number}`), with the section's name from
- * the venue's seat map when it has one; the id itself when it does not look like one.
- */
-export function describeSeatId(seatId: string, sectionNames: ReadonlyMap<string, string>): string {
-  const parts = seatId.split('-');
-  if (parts.length < 3) return seatId;
-  const number = parts.at(-1) ?? '';
-  const row = parts.at(-2) ?? '';
-  const section = parts.slice(0, -2).join('-');
-  return `${sectionNames.get(section) ?? section} · Row ${row} · Seat ${number}`;
-}

@@ -12,27 +12,6 @@ export const PAYMENT_MESSAGES = {
   unexpected: 'An unexpected error occurred.',
 } as const;
 
-/** Spec 4 booking statuses and their labels. */
-export const BOOKING_STATUS_LABELS = {
-  pending: 'Pending',
-  complete: 'Complete',
-  verified: 'Verified',
-  cancelled: 'Cancelled',
-  failed: 'Failed',
-  ongoing: 'Ongoing',
-  presale: 'Pre Sale',
-  soldout: 'Sold Out',
-} as const;
-export type BookingStatus = keyof typeof BOOKING_STATUS_LABELS;
-
-function isBookingStatus(status: string): status is BookingStatus {
-  return Object.hasOwn(BOOKING_STATUS_LABELS, status);
-}
-
-export function bookingStatusLabel(status: string): string {
-  return isBookingStatus(status) ? BOOKING_STATUS_LABELS[status] : status;
-}
-
 /** The sandbox's well-known test cards (as Stripe's): what each does. Listed on the payment step in sandbox mode. */
 export const SANDBOX_TEST_CARDS = [
   { number: '4242424242424242', outcome: 'succeeded', description: 'Payment succeeds' },

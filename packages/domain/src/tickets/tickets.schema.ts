@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TICKET_CODE_LENGTH } from './ticket-code';
+export { describeSeat, seatLabel } from './describe-seat';
 
 /**
  * Tickets (issue 6): the check-in API for gate staff, the public key gates verify codes with, and the

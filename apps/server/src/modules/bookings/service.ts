@@ -2,13 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@marquee/db/client';
 import {
   BOOKING_LOOKUP_MESSAGES,
-  describeSeatId,
   type BookingLookupRequest,
   type BookingLookupResult,
 } from '@marquee/domain/bookings';
 import { NIC_DEFAULT } from '@marquee/domain/checkout';
 import { ORDER_ID_PATTERN } from '@marquee/domain/orders';
-import { bookingStatusLabel } from '@marquee/domain/payments';
+import { bookingStatusLabel } from '@marquee/domain/statuses';
+import { describeSeat, seatLabel } from '@marquee/domain/tickets';
 import { formatEventDate, formatEventTime, formatZoneName } from '@marquee/domain/time';
 import { AppError } from '../../plugins/app-error';
 import * as repository from './repository';
@@ -48,7 +48,6 @@ export function createBookingsService(deps: { db: Db; ticketUrl: (bookingId: str
       repository.findBookingLines(db, booking.id),
       repository.findBookingTickets(db, booking.id),
     ]);
-    const sectionNames = new Map((booking.seatMap?.sections ?? []).map((section) => [section.id, section.name]));
     const packageNames = new Map(lines.map((line) => [line.packageId, line.name]));
     const start = booking.startDate.toISOString();
     return {
@@ -67,7 +66,7 @@ export function createBookingsService(deps: { db: Db; ticketUrl: (bookingId: str
       tickets: tickets.map((ticket) => ({
         code: ticket.code,
         package_name: packageNames.get(ticket.packageId) ?? '',
-        seat: ticket.seatId === null ? null : describeSeatId(ticket.seatId, sectionNames),
+        seat: ticket.seatId === null ? null : seatLabel(describeSeat(booking.seatMap, ticket.seatId)),
       })),
     };
   }

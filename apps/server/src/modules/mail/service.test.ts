@@ -343,7 +343,7 @@ describe('the payment_refunded e-mail', () => {
     // The buyer who got the seat is told which one, as the tickets PDF names it.
     const confirmation = sink.received.slice(before).find((mail) => mail.envelope.to[0] === TEST_BUYER.email);
     expect(partText(messageOf(confirmation), 'text/plain')).toContain(
-      '- Stalls: 1 × LKR 50.00 = LKR 50.00\n  Seat: Section A, row 1, seat 2',
+      '- Stalls: 1 × LKR 50.00 = LKR 50.00\n  Seat: Section A · Row 1 · Seat 2',
     );
     expect(subjectOf(refund)).toBe(`Your payment for ${event.name} was refunded · ${late.order_id}`);
     expect(refund?.message.headers.get('message-id')).toBe(`<payment-refunded.${late.order_id}@marquee.test>`);

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@marquee/db/client';
 import { eventPath } from '@marquee/domain/slug';
-import { TICKET_LINK_TTL_DAYS, type TicketSeat } from '@marquee/domain/tickets';
+import { TICKET_LINK_TTL_DAYS, describeSeat, seatLabel } from '@marquee/domain/tickets';
 import type { MailConfig } from '../../config';
-import { describeSeat } from '../tickets/describe-seat';
 import * as repository from './repository';
 import type { ClaimedOutboxRow, OrderForMail } from './repository';
 import type { MailEvent, RenderedMail } from './templates/mail-parts';
@@ -63,11 +62,6 @@ function senderDomain(from: string): string {
 }
 
 /** "Section A, row B, seat 12", as the tickets PDF names the seat. */
-function formatSeat(seat: TicketSeat): string {
-  if (!seat.section && !seat.row) return seat.number;
-  return [seat.section, seat.row && `row ${seat.row}`, `seat ${seat.number}`].filter(Boolean).join(', ');
-}
-
 function describeError(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
@@ -122,7 +116,7 @@ export function createMailService(deps: MailServiceDeps) {
           currency: order.currency,
           lines: order.lines.map((line) => ({
             ...line,
-            seats: line.seats.map((id) => formatSeat(describeSeat(order.venue.seatMap, id))),
+            seats: line.seats.map((id) => seatLabel(describeSeat(order.venue.seatMap, id))),
           })),
           convenienceFee: order.convenienceFee,
           discount: order.discount,

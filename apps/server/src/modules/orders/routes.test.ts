@@ -7,6 +7,7 @@ import { CreatedOrderSchema, OrderSchema, PromoCheckResponseSchema, SeatStatesSc
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { expireHold } from '../../test-support/expire-hold';
 import { createOrdersService } from './service';
 import { createPaymentGateways } from '../payments/gateways';
 import { createSandboxWebhooks } from '../payments/sandbox-webhooks';
@@ -43,13 +44,6 @@ async function orderCount(): Promise<number> {
   return row?.n ?? -1;
 }
 
-/** Moves an order's hold (and seat claims) into the past, as if ten minutes had gone by. */
-async function expireHold(orderId: string): Promise<void> {
-  await t.db.execute(sql`
-    WITH o AS (UPDATE orders SET hold_expires_at = now() - interval '1 second' WHERE order_id = ${orderId} RETURNING id)
-    , h AS (UPDATE holds SET expires_at = now() - interval '1 second' WHERE order_id IN (SELECT id FROM o) RETURNING 1)
-    UPDATE seat_claims SET expires_at = now() - interval '1 second' WHERE order_id IN (SELECT id FROM o)`);
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -259,7 +253,7 @@ describe('POST /api/orders (counted packages)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ sold_out_packages: [pkg.id] });
 
-    await expireHold(CreatedOrderSchema.parse(first.json()).order_id);
+    await expireHold(t.db, CreatedOrderSchema.parse(first.json()).order_id);
     const detail = await t.app.inject({ url: `/api/events/${event.uid}` });
     expect(detail.json().ticket_packages[0]).toMatchObject({ available_seats: 2 });
     expect((await order(2)).statusCode).toBe(201);
@@ -317,7 +311,7 @@ describe('seats', () => {
   it('frees the seats of an expired hold at once, and of a cancelled order', async () => {
     const { event } = await seatedEvent();
     const first = CreatedOrderSchema.parse((await seatOrder(event.id, ['A-2-1'])).json());
-    await expireHold(first.order_id);
+    await expireHold(t.db, first.order_id);
     const states = SeatStatesSchema.parse((await t.app.inject({ url: `/api/events/${event.uid}/seats` })).json());
     expect(states.taken).toEqual([]);
     const second = await seatOrder(event.id, ['A-2-1']);
@@ -422,7 +416,7 @@ describe('reading and cancelling an order', () => {
         })
       ).json(),
     );
-    await expireHold(order.order_id);
+    await expireHold(t.db, order.order_id);
     const read = await t.app.inject({
       url: `/api/orders/${order.order_id}`,
       headers: { authorization: `Bearer ${order.access_token}` },

@@ -15,6 +15,7 @@ import { ErrorBodySchema } from '@marquee/domain/errors';
 import { CreatedOrderSchema, OrderSchema, type CreatedOrder } from '@marquee/domain/orders';
 import { CARD_ERROR_MESSAGES, PAYMENT_MESSAGES, SandboxConfirmResponseSchema } from '@marquee/domain/payments';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { expireHold } from '../../test-support/expire-hold';
 import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-webhooks';
 
 let t: TestApp;
@@ -95,12 +96,6 @@ async function deliverWebhooks(): Promise<number> {
   );
 }
 
-async function expireHold(orderId: string): Promise<void> {
-  await t.db.execute(sql`
-    WITH o AS (UPDATE orders SET hold_expires_at = now() - interval '1 second' WHERE order_id = ${orderId} RETURNING id)
-    , h AS (UPDATE holds SET expires_at = now() - interval '1 second' WHERE order_id IN (SELECT id FROM o) RETURNING 1)
-    UPDATE seat_claims SET expires_at = now() - interval '1 second' WHERE order_id IN (SELECT id FROM o)`);
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -392,7 +387,7 @@ describe('a payment that arrives after the hold ended', () => {
   it('re-takes the same seat when it is still free', async () => {
     const { event, pkg } = await seatedEvent();
     const late = await createOrder({ event_id: event.id, seats: ['A-1-1'] });
-    await expireHold(late.order_id);
+    await expireHold(t.db, late.order_id);
     // The sweeper has run: the order is cancelled and the seat released.
     await post(`/api/orders/${late.order_id}/cancel`, {}, { authorization: `Bearer ${late.access_token}` });
     await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
@@ -406,7 +401,7 @@ describe('a payment that arrives after the hold ended', () => {
   it('refunds it and fails the order when the seat was sold to someone else: never oversold', async () => {
     const { event, pkg } = await seatedEvent();
     const late = await createOrder({ event_id: event.id, seats: ['A-1-2'] });
-    await expireHold(late.order_id);
+    await expireHold(t.db, late.order_id);
     const other = await createOrder({ event_id: event.id, seats: ['A-1-2'] });
     await confirm(other, '4242424242424242');
     expect((await returnAddress(other.order_id)).headers.location).toContain('?step=4&');
@@ -430,7 +425,7 @@ describe('a payment that arrives after the hold ended', () => {
   it('refunds a counted package that sold out meanwhile', async () => {
     const { event, pkg } = await paidEvent(2);
     const late = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
-    await expireHold(late.order_id);
+    await expireHold(t.db, late.order_id);
     const other = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
     await confirm(other, '4242424242424242');
     await returnAddress(other.order_id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { smallSeatMap } from '@marquee/db/factories';
 import type { SeatMap } from '@marquee/domain/seat-map';
-import { describeSeat } from './describe-seat';
+import { describeSeat, seatLabel } from '@marquee/domain/tickets';
 
 describe('describeSeat', () => {
   it('names the section from the seat map', () => {
@@ -23,5 +23,12 @@ describe('describeSeat', () => {
     expect(describeSeat(null, 'C-7-3')).toEqual({ id: 'C-7-3', section: 'C', row: '7', number: '3' });
     expect(describeSeat(smallSeatMap(), 'A-1-99')).toEqual({ id: 'A-1-99', section: 'A', row: '1', number: '99' });
     expect(describeSeat(null, 'Box7')).toEqual({ id: 'Box7', section: '', row: '', number: 'Box7' });
+  });
+});
+
+describe('seatLabel', () => {
+  it('reads a seat as the lookup and the e-mail show it', () => {
+    expect(seatLabel({ id: 'A-1-2', section: 'Section A', row: '1', number: '2' })).toBe('Section A · Row 1 · Seat 2');
+    expect(seatLabel({ id: 'X9', section: '', row: '', number: 'X9' })).toBe('X9');
   });
 });

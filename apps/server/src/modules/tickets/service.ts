@@ -11,11 +11,11 @@ import {
   type CheckInRequest,
   type TicketClaims,
   type TicketsPublicKey,
+  describeSeat,
 } from '@marquee/domain/tickets';
 import { formatEventDate, formatZoneName } from '@marquee/domain/time';
 import type { AppConfig } from '../../config';
 import { AppError, invalidField } from '../../plugins/app-error';
-import { describeSeat } from './describe-seat';
 import * as repository from './repository';
 import { cleanText } from './ticket-fonts';
 import { checkTicketLink, ticketLinkPath } from './ticket-links';
@@ -52,7 +52,12 @@ function holderName(row: { firstName: string; lastName: string }): string {
 /** "7:02:11 PM on Sat, 5 Dec 2026 (GMT+5:30)": when a ticket was first scanned, in the venue's zone. */
 function formatScanTime(at: Date, timeZone: string): string {
   const iso = at.toISOString();
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone }).format(at);
+  const time = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone,
+  }).format(at);
   return `${time} on ${formatEventDate(iso, timeZone)} (${formatZoneName(iso, timeZone)})`;
 }
 
@@ -85,7 +90,8 @@ export function createTicketsService(deps: TicketsServiceDeps) {
     if (!signer) {
       signer = (async () =>
         createTicketSigner(
-          configuredKey ?? parseSigningKey(await repository.ensureAppSecret(db, SIGNING_KEY_SECRET, generateSigningKeyPem)),
+          configuredKey ??
+            parseSigningKey(await repository.ensureAppSecret(db, SIGNING_KEY_SECRET, generateSigningKeyPem)),
         ))();
       // A failure (the database away) is not remembered: the next call tries again.
       signer.catch(() => {
@@ -129,7 +135,9 @@ export function createTicketsService(deps: TicketsServiceDeps) {
       const file = resolve(dir, `.${path}`);
       if (!file.startsWith(dir + sep)) continue;
       try {
-        return kind === '.svg' ? { kind: 'svg', svg: await readFile(file, 'utf8') } : { kind: 'raster', data: await readFile(file) };
+        return kind === '.svg'
+          ? { kind: 'svg', svg: await readFile(file, 'utf8') }
+          : { kind: 'raster', data: await readFile(file) };
       } catch {
         // Not in this folder; a missing picture is no reason to withhold the tickets.
       }
@@ -145,9 +153,14 @@ export function createTicketsService(deps: TicketsServiceDeps) {
     const row = await repository.findSheetOrder(db, typeof order === 'number' ? { id: order } : { bookingId: order });
     if (!row) throw new AppError('not_found', TICKET_MESSAGES.bookingNotFound);
     if (!isPaid(row.status)) {
-      throw new AppError('conflict', row.status === 'pending' ? TICKET_MESSAGES.notPaid : TICKET_MESSAGES.notValid, undefined, {
-        status: row.status,
-      });
+      throw new AppError(
+        'conflict',
+        row.status === 'pending' ? TICKET_MESSAGES.notPaid : TICKET_MESSAGES.notValid,
+        undefined,
+        {
+          status: row.status,
+        },
+      );
     }
     const [tickets, activeSigner, image] = await Promise.all([
       repository.findSheetTickets(db, row.id),
@@ -187,7 +200,13 @@ export function createTicketsService(deps: TicketsServiceDeps) {
   ): Promise<{ fileName: string; pdf: Buffer }> {
     const bookingId = TICKET_FILE_PATTERN.exec(file)?.[1];
     if (!bookingId) throw new AppError('forbidden', TICKET_MESSAGES.linkInvalid);
-    const check = checkTicketLink(await getLinkKey(), bookingId, query.expires, query.signature, Math.floor(now().getTime() / 1000));
+    const check = checkTicketLink(
+      await getLinkKey(),
+      bookingId,
+      query.expires,
+      query.signature,
+      Math.floor(now().getTime() / 1000),
+    );
     if (check === 'invalid') throw new AppError('forbidden', TICKET_MESSAGES.linkInvalid);
     if (check === 'expired') throw new AppError('gone', TICKET_MESSAGES.linkExpired);
     return { fileName: `${bookingId}.pdf`, pdf: await renderTicketsPdf(bookingId) };
@@ -198,7 +217,9 @@ export function createTicketsService(deps: TicketsServiceDeps) {
     const row = await repository.findSheetOrder(db, { bookingId });
     if (!row) return [];
     const [tickets, activeSigner] = await Promise.all([repository.findSheetTickets(db, row.id), getSigner()]);
-    return tickets.map((ticket) => activeSigner.sign({ c: ticket.code, o: row.bookingId, e: row.eventUid, s: ticket.seatId }));
+    return tickets.map((ticket) =>
+      activeSigner.sign({ c: ticket.code, o: row.bookingId, e: row.eventUid, s: ticket.seatId }),
+    );
   }
 
   /** A scanned code's claims when it is well formed and signed by us; AppError 422 otherwise. */
@@ -213,8 +234,11 @@ export function createTicketsService(deps: TicketsServiceDeps) {
   function authorizeStaff(authorization: string | undefined): void {
     if (!staffTokenDigest) throw new AppError('not_found', TICKET_MESSAGES.checkInNotConfigured);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    const given = createHash('sha256').update(match?.[1] ?? '').digest();
-    if (!match || !timingSafeEqual(given, staffTokenDigest)) throw new AppError('unauthorized', TICKET_MESSAGES.staffTokenRequired);
+    const given = createHash('sha256')
+      .update(match?.[1] ?? '')
+      .digest();
+    if (!match || !timingSafeEqual(given, staffTokenDigest))
+      throw new AppError('unauthorized', TICKET_MESSAGES.staffTokenRequired);
   }
 
   /**

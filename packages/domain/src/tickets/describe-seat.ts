@@ -1,5 +1,5 @@
-import { seatId as makeSeatId, type SeatMap } from '@marquee/domain/seat-map';
-import type { TicketSeat } from '@marquee/domain/tickets';
+import { seatId as makeSeatId, type SeatMap } from '../seat-map/seat-map.schema';
+import type { TicketSeat } from './tickets.schema';
 
 /**
  * A seat id (`${section}-${row}-${number}`) as a ticket prints it: the section's name from the venue's
@@ -27,4 +27,9 @@ export function describeSeat(map: SeatMap | null, id: string): TicketSeat {
   const parts = id.split('-');
   if (parts.length < 3) return { id, section: '', row: '', number: id };
   return { id, section: parts.slice(0, -2).join('-'), row: parts.at(-2) ?? '', number: parts.at(-1) ?? '' };
+}
+
+/** "Stalls Left · Row A · Seat 3": a seat as the booking lookup and the confirmation list it. */
+export function seatLabel(seat: TicketSeat): string {
+  return seat.section ? `${seat.section} · Row ${seat.row} · Seat ${seat.number}` : seat.number;
 }
