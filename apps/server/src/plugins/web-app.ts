@@ -7,7 +7,7 @@ import type { AppConfig } from '../config';
 import { createCatalogService, type EventPageMeta } from '../modules/catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
 import { TtlCache } from '../modules/catalog/ttl-cache';
-import { IndexHtmlTemplate, encodePath, eventPageMeta } from './web-app/html-meta';
+import { IndexHtmlTemplate, encodePath, eventPageMeta, eventPagePreloads } from './web-app/html-meta';
 import { classifySpaPath, isApiPath } from './web-app/spa-routes';
 
 export interface WebAppOptions {
@@ -29,7 +29,9 @@ const NOT_BUILT_MESSAGE =
  * Serves the built web app (apps/web/dist) beside the API: static files, and index.html for every
  * other non-API GET (the SPA routes in the browser). The status tells crawlers the truth: 404 for
  * unknown paths and events, 301 from a non-canonical event address, and event pages carry their
- * Open Graph and Twitter tags so shared links preview well.
+ * Open Graph and Twitter tags so shared links preview well. At the picking step (`?step=2`) an event page
+ * also says what the app will fetch first (the event and its seat map), so the browser asks for both
+ * with the HTML instead of after the scripts have run.
  *
  * Without a build (API-only, e.g. tests or `npm run serve` before `npm run build`), non-API GETs get a
  * 404 that tells the operator to build the web app.
@@ -96,7 +98,8 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
         if (`/${route.segments.join('/')}` !== event.path) {
           return reply.redirect(`${encodePath(event.path)}${search}`, 301);
         }
-        return sendHtml(reply, 200, template.render(eventPageMeta(event, config.publicUrl)));
+        const meta = eventPageMeta(event, config.publicUrl);
+        return sendHtml(reply, 200, template.render({ ...meta, preloadFetches: eventPagePreloads(event.uid, search) }));
       }
     }
   });

@@ -174,8 +174,6 @@ export type CreatedOrder = z.infer<typeof CreatedOrderSchema>;
 /** GET /api/events/{uid}/seats: the seats that are taken now (sold, or on a hold that has not expired). */
 export const SeatStatesSchema = z.object({
   taken: z.array(z.string()),
-  /** Database time of the answer. */
-  as_of: z.iso.datetime({ offset: true }),
 });
 export type SeatStates = z.infer<typeof SeatStatesSchema>;
 

@@ -13,7 +13,6 @@ import { events, holds, seatClaims, ticketPackages } from '@marquee/db/schema';
 
 /** Raw statements' rows are parsed, not cast (node-postgres and PGlite both answer `{ rows }`). */
 const ReturnedRowsSchema = z.object({ rows: z.array(z.object({ returned: z.coerce.number().int() })) });
-const NowRowsSchema = z.object({ rows: z.array(z.object({ now: z.union([z.string(), z.date()]) })) });
 
 /** A transaction or the database: every function here runs inside the caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -226,14 +225,13 @@ export async function sellSeats(
 }
 
 /** Seats of the event that are taken now: sold, or held by a hold that has not expired. */
-export async function findTakenSeats(db: Db, eventId: number): Promise<{ seats: string[]; asOf: Date }> {
+export async function findTakenSeats(db: Db, eventId: number): Promise<string[]> {
   const rows = await db
-    .select({ seatId: seatClaims.seatId, asOf: sql<string>`now()` })
+    .select({ seatId: seatClaims.seatId })
     .from(seatClaims)
     .where(and(eq(seatClaims.eventId, eventId), or(eq(seatClaims.state, 'sold'), gt(seatClaims.expiresAt, sql`now()`))))
     .orderBy(asc(seatClaims.seatId));
-  const asOf = rows[0]?.asOf ?? NowRowsSchema.parse(await db.execute(sql`SELECT now() AS now`)).rows[0]?.now;
-  return { seats: rows.map((row) => row.seatId), asOf: asOf === undefined ? new Date() : new Date(asOf) };
+  return rows.map((row) => row.seatId);
 }
 
 /** Every seat of the event's packages and the package that owns it (the seat → package map checkout uses). */

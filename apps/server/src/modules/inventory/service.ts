@@ -121,5 +121,6 @@ export async function getSeatStates(db: Db, uid: string): Promise<SeatStates> {
   const eventId = EVENT_UID_PATTERN.test(uid) ? await repository.findEventIdByUid(db, uid) : null;
   if (eventId === null) throw notFound('Event not found.');
   const taken = await repository.findTakenSeats(db, eventId);
-  return { taken: taken.seats, as_of: taken.asOf.toISOString() };
+  // Only the seats: an answer that changes only when they do keeps its ETag, so polls are 304s.
+  return { taken };
 }

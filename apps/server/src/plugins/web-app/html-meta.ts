@@ -21,6 +21,12 @@ export interface PageMeta {
   /** Absolute URLs: link previews are fetched by other sites. */
   url?: string;
   image?: string;
+  /**
+   * Same-origin API paths the page will fetch at once: `<link rel="preload" as="fetch" crossorigin>`
+   * starts them with the HTML instead of after the scripts. The app's fetch must match (same URL,
+   * credentials `same-origin`, which `crossorigin` gives), or the browser fetches twice.
+   */
+  preloadFetches?: readonly string[];
 }
 
 export type EventForMeta = Pick<EventPageMeta, 'name' | 'path' | 'description' | 'image' | 'startDate' | 'venue'>;
@@ -48,7 +54,9 @@ export class IndexHtmlTemplate {
   /** The page with its own <title>, description, Open Graph and Twitter tags. */
   render(meta: PageMeta): string {
     let html = this.#source;
-    const extra: string[] = [];
+    const extra: string[] = (meta.preloadFetches ?? []).map(
+      (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
+    );
     const title = `<title>${escapeHtml(meta.documentTitle ?? meta.title)}</title>`;
     if (/<title>[^<]*<\/title>/i.test(html)) html = html.replace(/<title>[^<]*<\/title>/i, () => title);
     else extra.push(title);
@@ -92,6 +100,17 @@ export function eventPageMeta(event: EventForMeta, publicUrl: string): PageMeta 
     url: absoluteUrl(encodePath(event.path), publicUrl) ?? '',
     ...(image ? { image } : {}),
   };
+}
+
+/**
+ * What the event route's picking step (`?step=2`) asks for first, in the web app's own words: the event
+ * (features/event/api/get-event.ts) and, fetched alongside it, its seat map
+ * (features/seat-map/api/get-seat-map.ts; an answer with `seat_map: null` for a venue without one).
+ */
+export function eventPagePreloads(uid: string, search: string): string[] {
+  if (new URLSearchParams(search).get('step') !== '2') return [];
+  const base = `/api/events/${encodeURIComponent(uid)}`;
+  return [base, `${base}/seat-map`];
 }
 
 /** Percent-encodes each segment of a path (slugs may hold non-ASCII letters). */

@@ -181,6 +181,21 @@ describe('event pages', () => {
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   });
 
+  it('preloads the event and its seat map at the picking step only, as the app fetches them', async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
+    expect(preloads((await get(event.path)).body)).toEqual([]);
+    expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([]);
+    const html = (await get(`${event.path}?utm_source=x&step=2`)).body;
+    expect(preloads(html)).toEqual([`/api/events/${event.uid}`, `/api/events/${event.uid}/seat-map`]);
+    // Before the scripts, so the requests start while they download.
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'));
+    // A stale address still redirects first, keeping the step.
+    const moved = await get(`/concerts/old-name/${event.uid}?step=2`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`${event.path}?step=2`);
+  });
+
   it('escapes everything that comes from data', async () => {
     const response = await get(nasty.path);
     expect(response.statusCode).toBe(200);

@@ -18,6 +18,7 @@ import { useReconciledSelection } from '../../features/booking/hooks/use-reconci
 import { BookingConfirmation } from '../../features/checkout/components/booking-confirmation';
 import { CheckoutPage, type SeatMapStatus } from '../../features/checkout/components/checkout-page';
 import type { DescribeSeat } from '../../features/checkout/lib/checkout-lines';
+import { readActiveOrder } from '../../features/checkout/lib/checkout-storage';
 import { parsePaymentErrorCode } from '../../features/checkout/lib/parse-payment-error-code';
 import { getEventQueryOptions, useEvent } from '../../features/event/api/get-event';
 import { getSeatMapQueryOptions } from '../../features/seat-map/api/get-seat-map';
@@ -141,6 +142,8 @@ function BookingFlow({ event }: { event: EventDetail }) {
         onSelectionChange={setSelection}
         onBack={() => goToStep(1)}
         onContinue={() => goToStep(3)}
+        // A saved order holds these seats itself: they show as taken, but they are this buyer's.
+        isSelectionHeld={readActiveOrder(event.uid) !== null}
       />
     );
   return <EventDetails event={event} stepContent={stepContent} />;

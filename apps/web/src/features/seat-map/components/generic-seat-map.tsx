@@ -1,51 +1,55 @@
-import type { GenericSeatMap } from '@marquee/domain/seat-map';
-import type { SeatModel } from '../lib/seat-model';
+import { useMemo } from 'react';
+import type { GenericSeatMap as GenericLayout } from '@marquee/domain/seat-map';
 import { SeatMapSurface, type SeatMapSurfaceProps } from './seat-map-surface';
 
 export type LayoutProps = Omit<SeatMapSurfaceProps, 'background' | 'title'>;
 
 /** Sections of straight rows facing a rectangular stage. */
-export function GenericSeatMap(props: LayoutProps & { model: SeatModel & { map: GenericSeatMap } }) {
-  const { map, radius } = props.model;
+export function GenericSeatMap({ map, ...props }: LayoutProps & { map: GenericLayout }) {
+  const { radius } = props.model;
   const font = Math.max(radius * 2.2, 6);
-  const background = (
-    <g aria-hidden="true">
-      <rect x={map.stage.x} y={map.stage.y} width={map.stage.width} height={map.stage.height} rx={8} fill="#1E1B4B" />
-      <text
-        x={map.stage.x + map.stage.width / 2}
-        y={map.stage.y + map.stage.height / 2}
-        textAnchor="middle"
-        dominantBaseline="middle"
-        fill="#FFFFFF"
-        fontSize={Math.min(map.stage.height * 0.4, 40)}
-        fontWeight={700}
-      >
-        {map.stage.label}
-      </text>
-      {map.sections.map((section) => {
-        const first = section.rows[0]!;
-        return (
-          <g key={section.id}>
-            <text x={first.x} y={first.y - radius * 3} fontSize={font * 1.6} fontWeight={700} fill="#334155">
-              {section.name}
-            </text>
-            {section.rows.map((row) => (
-              <text
-                key={row.label}
-                x={row.x - radius * 2}
-                y={row.y}
-                textAnchor="end"
-                dominantBaseline="middle"
-                fontSize={font * 0.8}
-                fill="#64748B"
-              >
-                {row.label}
+  // Hundreds of row labels: built once per layout, not on every click.
+  const background = useMemo(
+    () => (
+      <g aria-hidden="true">
+        <rect x={map.stage.x} y={map.stage.y} width={map.stage.width} height={map.stage.height} rx={8} fill="#1E1B4B" />
+        <text
+          x={map.stage.x + map.stage.width / 2}
+          y={map.stage.y + map.stage.height / 2}
+          textAnchor="middle"
+          dominantBaseline="middle"
+          fill="#FFFFFF"
+          fontSize={Math.min(map.stage.height * 0.4, 40)}
+          fontWeight={700}
+        >
+          {map.stage.label}
+        </text>
+        {map.sections.map((section) => {
+          const first = section.rows[0]!;
+          return (
+            <g key={section.id}>
+              <text x={first.x} y={first.y - radius * 3} fontSize={font * 1.6} fontWeight={700} fill="#334155">
+                {section.name}
               </text>
-            ))}
-          </g>
-        );
-      })}
-    </g>
+              {section.rows.map((row) => (
+                <text
+                  key={row.label}
+                  x={row.x - radius * 2}
+                  y={row.y}
+                  textAnchor="end"
+                  dominantBaseline="middle"
+                  fontSize={font * 0.8}
+                  fill="#64748B"
+                >
+                  {row.label}
+                </text>
+              ))}
+            </g>
+          );
+        })}
+      </g>
+    ),
+    [map, radius, font],
   );
   return <SeatMapSurface {...props} background={background} title="Venue" />;
 }

@@ -13,7 +13,9 @@ import type { TicketPackage } from '@marquee/domain/catalog';
 import {
   dotsPath,
   hitTest,
+  isPackageOpen,
   neighbourSeat,
+  seatGroupPaths,
   seatState,
   type Direction,
   type SeatModel,
@@ -26,6 +28,8 @@ export interface SeatMapSurfaceProps {
   packagesById: ReadonlyMap<number, TicketPackage>;
   selected: ReadonlySet<string>;
   reservedSeatIds: ReadonlySet<string>;
+  /** Whether `reservedSeatIds` is the server's answer yet (before it, nothing is reserved). */
+  hasLiveSeatStates: boolean;
   /** Layout-specific drawing under the seats: stage, section and row labels. */
   background: ReactNode;
   /** A short name of the layout for the region's label. */
@@ -40,7 +44,6 @@ interface View {
   ty: number;
 }
 
-const NONE: ReadonlySet<string> = new Set();
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 24;
 const DRAG_THRESHOLD_PX = 5;
@@ -48,15 +51,17 @@ const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right'
 
 /**
  * The drawn map shared by the generic and the lotus layouts. Fast for 20,000+ seats: the seats are a
- * handful of <path> elements (one per colour group, memoised on the layout and the reserved set), and
- * only the selected seats and the keyboard focus ring are separate elements. Clicks are hit-tested on
- * a spatial grid; zoom and pan change one transform.
+ * handful of <path> elements, one per colour (memoised on the layout and the packages: a straight row is
+ * a dashed line, see seatGroupPaths); the reserved seats are one more pair of paths on top (redrawn
+ * alone when the live seat states change), and only the selected seats and the keyboard focus ring are
+ * separate elements. Clicks are hit-tested on a spatial grid; zoom and pan change one transform.
  */
 export function SeatMapSurface({
   model,
   packagesById,
   selected,
   reservedSeatIds,
+  hasLiveSeatStates,
   background,
   title,
   onSeatActivate,
@@ -70,24 +75,52 @@ export function SeatMapSurface({
   const instructionsId = useId();
   const { map, seats, radius } = model;
 
+  // Every seat in its package's colour, or pale grey when it cannot be bought at all. Live states do
+  // not reach this memo: the map is drawn once per layout, not once per poll.
   const groups = useMemo(() => {
-    const byKey = new Map<string, number[]>();
-    for (let i = 0; i < seats.length; i++) {
-      const packageId = model.packageIdOf[i];
-      const state = seatState(packageId, seats[i]!.id, packagesById, NONE, reservedSeatIds);
-      const key = state === 'available' ? `c${packagesById.get(packageId!)!.color_class}` : state;
-      const list = byKey.get(key);
-      if (list) list.push(i);
-      else byKey.set(key, [i]);
+    const keyOfPackage = new Map<number, string>();
+    for (const [id, pkg] of packagesById) if (isPackageOpen(pkg)) keyOfPackage.set(id, `c${pkg.color_class}`);
+    const { packageIdOf } = model;
+    return seatGroupPaths(model, (i) => {
+      const packageId = packageIdOf[i];
+      return (packageId === undefined ? undefined : keyOfPackage.get(packageId)) ?? 'unavailable';
+    });
+  }, [model, packagesById]);
+
+  // Seats taken by others, drawn over their package colour (a white disc, then a smaller grey dot).
+  const reserved = useMemo(() => {
+    const indices: number[] = [];
+    for (const id of reservedSeatIds) {
+      const i = model.indexOf(id);
+      const packageId = i === undefined ? undefined : model.packageIdOf[i];
+      if (i !== undefined && packageId !== undefined && isPackageOpen(packagesById.get(packageId))) indices.push(i);
     }
-    return [...byKey].map(([key, indices]) => ({ key, d: dotsPath(seats, indices) }));
+    return { count: indices.length, d: dotsPath(seats, indices) };
   }, [model, seats, packagesById, reservedSeatIds]);
 
   useEffect(() => {
-    // The map's first full render, read by bench/seatmap.
-    const frame = requestAnimationFrame(() => performance.mark('seatmap:rendered'));
+    // The map's first full render, read by bench/seatmap; then the look-ups that clicks need.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      performance.mark('seatmap:rendered');
+      timer = setTimeout(() => model.prepare(), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [groups, model]);
+
+  const hasMarkedLive = useRef(false);
+  useEffect(() => {
+    if (!hasLiveSeatStates || hasMarkedLive.current) return;
+    // When the first live seat states were painted, read by bench/seatmap.
+    const frame = requestAnimationFrame(() => {
+      hasMarkedLive.current = true;
+      performance.mark('seatmap:live');
+    });
     return () => cancelAnimationFrame(frame);
-  }, [groups]);
+  }, [hasLiveSeatStates, reserved]);
 
   const zoomAt = useCallback((factor: number, px: number, py: number) => {
     const current = viewRef.current;
@@ -220,7 +253,7 @@ export function SeatMapSurface({
   const selectedIndices = useMemo(() => {
     const list: number[] = [];
     for (const id of selected) {
-      const i = model.indexOf.get(id);
+      const i = model.indexOf(id);
       if (i !== undefined) list.push(i);
     }
     return list;
@@ -289,13 +322,27 @@ export function SeatMapSurface({
             {background}
             {groups.map((group) => (
               <path
-                key={group.key}
+                key={`${group.key}|${group.spacing ?? ''}`}
                 d={group.d}
                 data-group={group.key}
                 strokeLinecap="round"
+                strokeDasharray={group.spacing === undefined ? undefined : `0 ${group.spacing}`}
                 {...groupStyle(group.key, radius)}
               />
             ))}
+            {reserved.count > 0 && (
+              <g data-reserved-seats={reserved.count}>
+                <path d={reserved.d} fill="none" stroke="#FFFFFF" strokeWidth={radius * 2.3} strokeLinecap="round" />
+                <path
+                  d={reserved.d}
+                  data-group="reserved"
+                  fill="none"
+                  stroke={RESERVED_FILL}
+                  strokeWidth={radius * 1.6}
+                  strokeLinecap="round"
+                />
+              </g>
+            )}
             {selectedIndices.map((i) => {
               const seat = seats[i]!;
               return (
@@ -339,10 +386,9 @@ export function SeatMapSurface({
   );
 }
 
-/** Seats are round-capped zero-length strokes: the stroke is the seat. */
+/** Seats are round-capped zero-length strokes (or dashes): the stroke is the seat. */
 function groupStyle(key: string, radius: number): { fill: string; stroke: string; strokeWidth: number } {
   const strokeWidth = radius * 2;
   if (key === 'unavailable') return { fill: 'none', stroke: UNAVAILABLE_STROKE_DOT, strokeWidth };
-  if (key === 'reserved') return { fill: 'none', stroke: RESERVED_FILL, strokeWidth: strokeWidth * 0.8 };
   return { fill: 'none', stroke: packageFill(Number(key.slice(1))), strokeWidth };
 }

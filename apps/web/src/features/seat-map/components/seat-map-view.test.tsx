@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { makeEventDetail, makeTicketPackage, TEST_VENUE } from '../../../test/catalog-fixtures';
 import type { VenueSeatMap } from '../lib/seat-model';
 import { EMPTY_SELECTION, type Selection } from '@marquee/domain/selection';
 import { buildSeatModel, seatState } from '../lib/seat-model';
-import { INFO_POPUP_MS, SeatMapPanel } from './seat-map-view';
+import { SEAT_STATES_POLL_MS } from '../api/get-seat-states';
+import { INFO_POPUP_MS, SeatMapPanel, SeatMapView } from './seat-map-view';
 
 function makePackage(overrides: Partial<TicketPackage>): TicketPackage {
   return makeTicketPackage({ description: '', price: 500000, available_seats: 100, max_per_order: 2, ...overrides });
@@ -87,7 +89,7 @@ describe('seat states', () => {
     const model = buildSeatModel(seatMap);
     const byId = new Map(packages.map((p) => [p.id, p]));
     const state = (id: string, selected: string[] = []) =>
-      seatState(model.packageIdOf[model.indexOf.get(id)!], id, byId, new Set(selected), new Set(['A-A-3']));
+      seatState(model.packageIdOf[model.indexOf(id)!], id, byId, new Set(selected), new Set(['A-A-3']));
     expect(state('A-A-1')).toBe('available');
     expect(state('A-A-1', ['A-A-1'])).toBe('selected');
     expect(state('A-A-3')).toBe('reserved');
@@ -118,10 +120,13 @@ describe('SeatMapPanel', () => {
     press('ArrowRight');
     press('Enter');
     expect(announced()).toContain('seat 3, Gold, LKR 5,000.00, reserved');
-    expect(screen.getByRole('status')).toHaveTextContent('cannot be chosen');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Seat 3 in row A of A is already taken. Please choose another seat.',
+    );
     press('ArrowRight');
     press('Enter');
     expect(announced()).toContain('seat 4, Silver, LKR 5,000.00, unavailable');
+    expect(screen.getByRole('status')).toHaveTextContent('Seat 4 in row A of A is not on sale.');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
@@ -180,5 +185,153 @@ describe('SeatMapPanel', () => {
     const seat2 = screen.getByRole('checkbox', { name: /seat 2, Gold.*selected/ });
     expect(seat2).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /seat 4, Silver/ })).toBeDisabled();
+  });
+});
+
+interface Server {
+  /** Answers to GET /seats, in turn (the last one repeats); a function can hold an answer back. */
+  seatStates: (() => Promise<Response>)[];
+  seatRequests: number;
+}
+
+function serve(server: Server) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      if (pathname === `/api/events/${event.uid}/seat-map`) return Response.json(seatMap);
+      if (pathname === `/api/events/${event.uid}/seats`) {
+        const answer = server.seatStates[Math.min(server.seatRequests, server.seatStates.length - 1)]!;
+        server.seatRequests += 1;
+        return answer();
+      }
+      return Response.json({ message: 'Not found.' }, { status: 404 });
+    }),
+  );
+}
+
+const taken =
+  (...ids: string[]) =>
+  () =>
+    Promise.resolve(Response.json({ taken: ids }));
+
+function ViewHarness({
+  initial = EMPTY_SELECTION,
+  isSelectionHeld,
+}: {
+  initial?: Selection;
+  isSelectionHeld?: boolean;
+}) {
+  const [selection, setSelection] = useState(initial);
+  return (
+    <SeatMapView
+      event={event}
+      selection={selection}
+      onSelectionChange={setSelection}
+      onBack={() => {}}
+      onContinue={() => {}}
+      isSelectionHeld={isSelectionHeld}
+    />
+  );
+}
+
+function renderView(props: { initial?: Selection; isSelectionHeld?: boolean } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <ViewHarness {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+const reservedCount = () => document.querySelector('[data-reserved-seats]')?.getAttribute('data-reserved-seats') ?? '0';
+const chosenSeats = () => screen.getByRole('rowheader', { name: /Gold/ }).textContent;
+
+describe('SeatMapView live availability', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws the map without waiting for the seat states, then paints the taken seats', async () => {
+    let answer: (response: Response) => void = () => {};
+    const server: Server = {
+      seatStates: [() => new Promise<Response>((resolve) => (answer = resolve))],
+      seatRequests: 0,
+    };
+    serve(server);
+    renderView();
+    expect(await screen.findByRole('application')).toBeInTheDocument();
+    expect(reservedCount()).toBe('0');
+    await act(async () => answer(Response.json({ taken: ['A-A-2', 'A-A-4'] })));
+    // A-A-4 belongs to a sold-out package: unavailable wins over reserved, so one seat is painted reserved.
+    await waitFor(() => expect(reservedCount()).toBe('1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose seats from a list' }));
+    expect(screen.getByRole('checkbox', { name: /seat 2, Gold.*reserved/ })).toBeDisabled();
+  });
+
+  it('drops a chosen seat that someone else took, and says so until dismissed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const server: Server = { seatStates: [taken(), taken('A-A-1')], seatRequests: 0 };
+    serve(server);
+    renderView({ initial: { packages: {}, seats: ['A-A-1', 'A-A-2'] } });
+    // waitFor would wait on the faked timers: let the fetches and renders run instead.
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(server.seatRequests).toBe(1);
+    expect(chosenSeats()).toContain('Seats A-A-1, A-A-2');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+
+    // The next poll says A-A-1 is taken.
+    await act(() => vi.advanceTimersByTimeAsync(SEAT_STATES_POLL_MS));
+    expect(server.seatRequests).toBe(2);
+    expect(chosenSeats()).toContain('Seats A-A-2');
+    expect(chosenSeats()).not.toContain('A-A-1');
+    expect(screen.getByTestId('selection-total')).toHaveTextContent('LKR 5,000.00');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Seat 1 in row A of A was just taken by someone else and removed from your selection.',
+    );
+    // It stays past the five seconds of the passing notices, until dismissed.
+    await act(() => vi.advanceTimersByTimeAsync(INFO_POPUP_MS * 2));
+    expect(alert).toHaveTextContent('was just taken');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(alert).toBeEmptyDOMElement();
+  });
+
+  it('names every seat lost at once', async () => {
+    serve({ seatStates: [taken('A-A-1', 'A-A-2')], seatRequests: 0 });
+    renderView({ initial: { packages: {}, seats: ['A-A-1', 'A-A-2'] } });
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Seat 1 in row A of A and seat 2 in row A of A were just taken by someone else and removed from your selection.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('refuses a taken seat with a notice that says it is taken', async () => {
+    serve({ seatStates: [taken('A-A-1')], seatRequests: 0 });
+    renderView();
+    await waitFor(() => expect(reservedCount()).toBe('1'));
+    fireEvent.focus(map());
+    expect(announced()).toBe('Section A, row A, seat 1, Gold, LKR 5,000.00, reserved');
+    press('Enter');
+    expect(screen.getByRole('status')).toHaveTextContent('Seat 1 in row A of A is already taken.');
+    expect(screen.getByTestId('selection-total')).toHaveTextContent('LKR 0.00');
+  });
+
+  it("keeps the buyer's own held seats selected", async () => {
+    serve({ seatStates: [taken('A-A-1', 'A-A-2')], seatRequests: 0 });
+    renderView({ initial: { packages: {}, seats: ['A-A-1'] }, isSelectionHeld: true });
+    await waitFor(() => expect(reservedCount()).toBe('1'));
+    expect(chosenSeats()).toContain('Seats A-A-1');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('still offers the map when the seat states cannot be had, and says so', async () => {
+    serve({
+      seatStates: [() => Promise.resolve(Response.json({ message: 'Boom' }, { status: 500 }))],
+      seatRequests: 0,
+    });
+    renderView();
+    expect(await screen.findByText(/could not check which seats are already taken/)).toBeInTheDocument();
+    expect(screen.getByRole('application')).toBeInTheDocument();
   });
 });

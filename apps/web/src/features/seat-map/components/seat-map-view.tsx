@@ -14,7 +14,18 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSeatMap } from '../api/get-seat-map';
-import { buildSeatModel, hasSeatMap, isPackageOpen, seatLabel, seatState, type SeatModel, type SeatState, type VenueSeatMap } from '../lib/seat-model';
+import { useTakenSeats } from '../api/get-seat-states';
+import {
+  buildSeatModel,
+  hasSeatMap,
+  isPackageOpen,
+  seatLabel,
+  seatName,
+  seatState,
+  type SeatModel,
+  type SeatState,
+  type VenueSeatMap,
+} from '../lib/seat-model';
 import { RESERVED_FILL, SELECTED_FILL, UNAVAILABLE_FILL, UNAVAILABLE_STROKE, packageFill } from '../lib/palette';
 import { GenericSeatMap } from './generic-seat-map';
 import { LotusSeatMap } from './lotus-seat-map';
@@ -26,15 +37,38 @@ export interface SeatMapViewProps {
   onSelectionChange(next: Selection): void;
   onBack(): void;
   onContinue(): void;
+  /**
+   * True while this tab has a saved order (on hold) for the event: its seats are the selection's, so
+   * seeing them taken is no news, and they stay selected instead of being dropped.
+   */
+  isSelectionHeld?: boolean;
 }
 
-/** Until live seat states arrive (GET /api/events/{uid}/seats, a later step), nothing is reserved. */
+/** Until the live seat states arrive, nothing is reserved: the map is drawn without waiting for them. */
 const NO_RESERVED_SEATS: ReadonlySet<string> = new Set();
 export const INFO_POPUP_MS = 5000;
 
 /** Step 2 on a venue with a seat map (spec 2 "Seat-map view"). */
-export function SeatMapView(props: SeatMapViewProps) {
+export function SeatMapView({ isSelectionHeld = false, ...props }: SeatMapViewProps) {
   const query = useSeatMap(props.event.uid);
+  // Asked for alongside the map, never waited for: seats others hold are painted when the answer comes.
+  const seatStates = useTakenSeats(props.event.uid);
+  const taken = seatStates.data;
+  const heldSeats = isSelectionHeld ? props.selection.seats : null;
+  const reservedSeatIds = useMemo(() => {
+    if (!taken) return NO_RESERVED_SEATS;
+    const ids = new Set(taken);
+    for (const id of heldSeats ?? []) ids.delete(id);
+    return ids;
+  }, [taken, heldSeats]);
+  const liveState: SeatStatesStatus = taken
+    ? seatStates.isError
+      ? 'stale'
+      : 'live'
+    : seatStates.isError
+      ? 'unknown'
+      : 'loading';
+
   if (query.isPending) {
     return (
       <div aria-busy="true" aria-label="Loading the seat map" className="flex flex-col gap-3">
@@ -63,15 +97,40 @@ export function SeatMapView(props: SeatMapViewProps) {
       />
     );
   }
-  return <SeatMapPanel {...props} seatMap={query.data} reservedSeatIds={NO_RESERVED_SEATS} />;
+  return (
+    <SeatMapPanel {...props} seatMap={query.data} reservedSeatIds={reservedSeatIds} seatStatesStatus={liveState} />
+  );
 }
 
-export interface SeatMapPanelProps extends SeatMapViewProps {
+/**
+ * Where the live seat states stand: `loading` (none yet), `live`, `stale` (the last answer, the latest
+ * poll failed) or `unknown` (none could be had: nothing shows as reserved).
+ */
+export type SeatStatesStatus = 'loading' | 'live' | 'stale' | 'unknown';
+
+export interface SeatMapPanelProps extends Omit<SeatMapViewProps, 'isSelectionHeld'> {
   seatMap: VenueSeatMap;
+  /** Seats others have taken (sold, or held by an order): shown as reserved, dropped from the selection. */
   reservedSeatIds: ReadonlySet<string>;
+  seatStatesStatus?: SeatStatesStatus;
 }
 
 type Notice = { kind: 'info' | 'limit' | 'unavailable'; text: string } | null;
+
+function takenText(model: SeatModel, lost: readonly string[]): string {
+  const names = lost.map((id) => {
+    const i = model.indexOf(id);
+    return i === undefined ? `seat ${id}` : seatName(model, i);
+  });
+  const verb = lost.length === 1 ? 'was' : 'were';
+  return `${seatsSubject(names)} ${verb} just taken by someone else and removed from your selection.`;
+}
+
+/** "Seat 4 in row B of Stalls", "Seat 4 in row B of Stalls and seat 5 in row B of Stalls": a sentence's subject. */
+function seatsSubject(names: string[]): string {
+  const joined = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return joined.charAt(0).toUpperCase() + joined.slice(1);
+}
 
 /** The loaded view: map, legend, table and navigation. */
 export function SeatMapPanel({
@@ -82,6 +141,7 @@ export function SeatMapPanel({
   onContinue,
   seatMap,
   reservedSeatIds,
+  seatStatesStatus = 'live',
 }: SeatMapPanelProps) {
   const model = useMemo(() => buildSeatModel(seatMap), [seatMap]);
   const packagesById = useMemo(() => new Map(event.ticket_packages.map((p) => [p.id, p])), [event.ticket_packages]);
@@ -97,9 +157,27 @@ export function SeatMapPanel({
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A chosen seat that someone else took meanwhile (the live states, or a selection kept from before a
+  // reload) leaves the selection, and the buyer is told which one; the notice stays until dismissed.
+  const lost = useMemo(
+    () => selection.seats.filter((id) => reservedSeatIds.has(id)),
+    [selection.seats, reservedSeatIds],
+  );
+  const [takenNotice, setTakenNotice] = useState<string | null>(null);
+  const [noticedLost, setNoticedLost] = useState<readonly string[]>([]);
+  if (lost.length !== noticedLost.length || lost.some((id, i) => id !== noticedLost[i])) {
+    // Adjusting state to new props during render (react.dev "You might not need an effect").
+    setNoticedLost(lost);
+    if (lost.length > 0) setTakenNotice(takenText(model, lost));
+  }
+  useEffect(() => {
+    if (lost.length === 0) return;
+    onSelectionChange({ ...selection, seats: selection.seats.filter((id) => !lost.includes(id)) });
+  }, [lost, selection, onSelectionChange]);
+
   const packageOfSeat = useCallback(
     (id: string) => {
-      const i = model.indexOf.get(id);
+      const i = model.indexOf(id);
       return i === undefined ? undefined : model.packageIdOf[i];
     },
     [model],
@@ -127,8 +205,15 @@ export function SeatMapPanel({
         onSelectionChange(withSeatToggled(selection, seat.id));
         return;
       }
-      if (state === 'unavailable' || state === 'reserved') {
-        showNotice({ kind: 'unavailable', text: `Seat ${seat.row}${seat.number} is ${state} and cannot be chosen.` });
+      if (state === 'reserved') {
+        showNotice({
+          kind: 'unavailable',
+          text: `${seatsSubject([seatName(model, index)])} is already taken. Please choose another seat.`,
+        });
+        return;
+      }
+      if (state === 'unavailable') {
+        showNotice({ kind: 'unavailable', text: `${seatsSubject([seatName(model, index)])} is not on sale.` });
         return;
       }
       const pkg = packagesById.get(model.packageIdOf[index]!)!;
@@ -155,7 +240,15 @@ export function SeatMapPanel({
   const usedClasses = new Set(seatMap.packages.map((p) => p.color_class));
   const legendPackages = event.ticket_packages.filter((p) => usedClasses.has(p.color_class));
 
-  const layoutProps = { packagesById, selected, reservedSeatIds, onSeatActivate: activateSeat, describeSeat };
+  const layoutProps = {
+    model,
+    packagesById,
+    selected,
+    reservedSeatIds,
+    hasLiveSeatStates: seatStatesStatus === 'live' || seatStatesStatus === 'stale',
+    onSeatActivate: activateSeat,
+    describeSeat,
+  };
   return (
     <section aria-labelledby="seat-map-heading" className="flex flex-col gap-6">
       <h2 id="seat-map-heading" className="text-xl font-bold text-slate-900">
@@ -163,18 +256,35 @@ export function SeatMapPanel({
       </h2>
       <Legend packages={legendPackages} event={event} />
       {model.map.type === 'lotus' ? (
-        <LotusSeatMap {...layoutProps} model={model as SeatModel & { map: typeof model.map & { type: 'lotus' } }} />
+        <LotusSeatMap {...layoutProps} map={model.map} />
       ) : (
-        <GenericSeatMap {...layoutProps} model={model as SeatModel & { map: typeof model.map & { type: 'generic' } }} />
+        <GenericSeatMap {...layoutProps} map={model.map} />
       )}
-      <div role="status" aria-live="polite" className="min-h-6">
-        {notice && (
-          <p
-            className={`rounded-lg border px-3 py-2 text-sm ${notice.kind === 'info' ? 'border-sky-300 bg-sky-50 text-sky-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
-          >
-            {notice.text}
-          </p>
-        )}
+      <SeatStatesNote status={seatStatesStatus} />
+      <div className="flex flex-col gap-2">
+        <div role="alert">
+          {takenNotice && (
+            <div className="flex items-start justify-between gap-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-950">
+              <p>{takenNotice}</p>
+              <button
+                type="button"
+                className="min-h-9 shrink-0 rounded px-2 font-semibold underline"
+                onClick={() => setTakenNotice(null)}
+              >
+                Dismiss
+              </button>
+            </div>
+          )}
+        </div>
+        <div role="status" aria-live="polite" className="min-h-6">
+          {notice && (
+            <p
+              className={`rounded-lg border px-3 py-2 text-sm ${notice.kind === 'info' ? 'border-sky-300 bg-sky-50 text-sky-900' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+            >
+              {notice.text}
+            </p>
+          )}
+        </div>
       </div>
       <div>
         <Button variant="secondary" size="sm" aria-expanded={showList} onClick={() => setShowList((v) => !v)}>
@@ -201,6 +311,18 @@ export function SeatMapPanel({
         </Button>
       </div>
     </section>
+  );
+}
+
+/** Says so when the map cannot show which seats are taken; silent while all is well. */
+function SeatStatesNote({ status }: { status: SeatStatesStatus }) {
+  if (status !== 'unknown' && status !== 'stale') return null;
+  return (
+    <p className="text-sm text-slate-600">
+      {status === 'unknown'
+        ? 'We could not check which seats are already taken. We keep trying; a taken seat is refused at checkout.'
+        : 'Seat availability may be out of date: we could not refresh it just now and keep trying.'}
+    </p>
   );
 }
 

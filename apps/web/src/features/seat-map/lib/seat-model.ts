@@ -4,17 +4,24 @@ import { expandSeatMap, type SeatMap, type SeatPosition } from '@marquee/domain/
 
 export type SeatState = 'unavailable' | 'reserved' | 'selected' | 'available';
 
-/** Everything derived once per layout: the seats, their packages, a lookup and a spatial grid. */
+/**
+ * Everything derived once per layout: the seats and their packages. What the first paint does not
+ * need (the id → index lookup, the spatial grid for hit tests) is built on first use, or by
+ * `prepare()`, which the surface calls right after the map is drawn, before anyone can click.
+ */
 export interface SeatModel {
   map: SeatMap;
   seats: SeatPosition[];
   /** seat index -> package id (undefined when the seat belongs to no package). */
   packageIdOf: (number | undefined)[];
-  indexOf: Map<string, number>;
+  /** The index of a seat id, or undefined for an id not on this map. */
+  indexOf(id: string): number | undefined;
   sectionNames: Map<string, string>;
   /** Seat radius in layout units. */
   radius: number;
-  grid: SpatialGrid;
+  grid(): SpatialGrid;
+  /** Builds what the first paint skipped (the id index and the grid), so no click pays for it. */
+  prepare(): void;
 }
 
 export interface SpatialGrid {
@@ -44,28 +51,58 @@ export function hasSeatMap(data: EventSeatMap): data is VenueSeatMap {
   return data.seat_map !== null;
 }
 
+function indexSeats(seats: readonly SeatPosition[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let i = 0; i < seats.length; i++) index.set(seats[i]!.id, i);
+  return index;
+}
+
 export function buildSeatModel(data: VenueSeatMap): SeatModel {
   const seats = expandSeatMap(data.seat_map);
-  const indexOf = new Map<string, number>();
-  seats.forEach((seat, i) => indexOf.set(seat.id, i));
-  const packageIdOf: (number | undefined)[] = new Array<number | undefined>(seats.length).fill(undefined);
+  let index: Map<string, number> | undefined;
+  const lookup = () => (index ??= indexSeats(seats));
+
+  // Seating ranges are nearly always listed in layout order: try the seat after the previous one
+  // before hashing (21,000 Map insertions and look-ups were a tenth of the first render).
+  const packageIdOf = new Array<number | undefined>(seats.length).fill(undefined);
   for (const pkg of data.packages) {
+    let next = 0;
     for (const id of pkg.seating_range) {
-      const i = indexOf.get(id);
-      if (i !== undefined) packageIdOf[i] = pkg.id;
+      const i = seats[next]?.id === id ? next : lookup().get(id);
+      if (i === undefined) continue;
+      packageIdOf[i] = pkg.id;
+      next = i + 1;
     }
   }
+
   const radius = Math.max(0.5, Math.min(minSpacing(data.seat_map) * 0.42, 12));
-  const cell = radius * 4;
+  let grid: SpatialGrid | undefined;
+  const sectionNames = new Map(data.seat_map.sections.map((s) => [s.id, s.name]));
+  return {
+    map: data.seat_map,
+    seats,
+    packageIdOf,
+    indexOf: (id) => lookup().get(id),
+    sectionNames,
+    radius,
+    grid: () => (grid ??= buildGrid(seats, radius * 4)),
+    prepare: () => {
+      lookup();
+      grid ??= buildGrid(seats, radius * 4);
+    },
+  };
+}
+
+function buildGrid(seats: readonly SeatPosition[], cell: number): SpatialGrid {
   const cells = new Map<number, number[]>();
-  seats.forEach((seat, i) => {
+  for (let i = 0; i < seats.length; i++) {
+    const seat = seats[i]!;
     const key = cellKey(Math.floor(seat.x / cell), Math.floor(seat.y / cell));
     const bucket = cells.get(key);
     if (bucket) bucket.push(i);
     else cells.set(key, [i]);
-  });
-  const sectionNames = new Map(data.seat_map.sections.map((s) => [s.id, s.name]));
-  return { map: data.seat_map, seats, packageIdOf, indexOf, sectionNames, radius, grid: { cell, cells } };
+  }
+  return { cell, cells };
 }
 
 function cellKey(cx: number, cy: number): number {
@@ -74,7 +111,7 @@ function cellKey(cx: number, cy: number): number {
 
 /** The seat under a layout point (within 1.5 radii of its centre), or -1. */
 export function hitTest(model: SeatModel, x: number, y: number): number {
-  const { cell, cells } = model.grid;
+  const { cell, cells } = model.grid();
   const cx = Math.floor(x / cell);
   const cy = Math.floor(y / cell);
   let best = -1;
@@ -163,15 +200,95 @@ export function seatLabel(
   return parts.join(', ');
 }
 
+/** "seat 12 in row C of Stalls": for sentences (row labels may be numbers, so never "Seat C12"). */
+export function seatName(model: SeatModel, index: number): string {
+  const seat = model.seats[index]!;
+  return `seat ${seat.number} in row ${seat.row} of ${model.sectionNames.get(seat.section) ?? seat.section}`;
+}
+
+/** One drawn group: its seats as one path, a dot per seat. */
+export interface SeatGroupPath {
+  key: string;
+  d: string;
+  /**
+   * Set when `d` draws rows as lines: a dash pattern of `0 spacing` with round caps puts a dot every
+   * `spacing` along each line, so a row of 60 seats is one `M x y h length` instead of 60 sub-paths.
+   */
+  spacing?: number;
+}
+
+/** Two decimals at most: layout units are far coarser than that. */
+function num(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
 /**
- * Many seats as one `d` string: a zero-length segment per seat, drawn as a dot by a round line cap
- * (stroke-width = the seat's diameter). Far cheaper to build and rasterise than arcs.
+ * The seats grouped by `keyOf(index)` (null leaves a seat out). Straight rows become one line per run of
+ * neighbouring seats in the same group, dashed into dots (grouped by spacing too); arc rows become a
+ * zero-length sub-path per seat, in relative moves to keep the path short.
  */
-export function dotsPath(seats: readonly SeatPosition[], indices: readonly number[]): string {
-  const parts: string[] = new Array<string>(indices.length);
-  for (let k = 0; k < indices.length; k++) {
-    const seat = seats[indices[k]!]!;
-    parts[k] = `M${seat.x} ${seat.y}h0`;
+export function seatGroupPaths(model: SeatModel, keyOf: (index: number) => string | null): SeatGroupPath[] {
+  const groups = new Map<string, { key: string; parts: string[]; spacing?: number; x: number; y: number }>();
+  const group = (key: string, spacing?: number) => {
+    const id = spacing === undefined ? key : `${key}|${spacing}`;
+    let found = groups.get(id);
+    if (!found) groups.set(id, (found = { key, parts: [], x: 0, y: 0, ...(spacing === undefined ? {} : { spacing }) }));
+    return found;
+  };
+  const { map, seats } = model;
+  if (map.type === 'generic') {
+    let i = 0;
+    for (const section of map.sections) {
+      for (const row of section.rows) {
+        const end = i + row.count;
+        let start = i;
+        let key = keyOf(i);
+        for (; i < end; i++) {
+          const nextKey = i + 1 < end ? keyOf(i + 1) : undefined;
+          if (nextKey === key) continue;
+          if (key !== null) {
+            const first = seats[start]!;
+            // The line ends a hair past the last seat, so rounding never drops its dot.
+            const length = num((i - start) * row.spacing + row.spacing / 64);
+            group(key, row.spacing).parts.push(`M${num(first.x)} ${num(first.y)}h${length}`);
+          }
+          start = i + 1;
+          key = nextKey ?? null;
+        }
+      }
+    }
+  } else {
+    for (let i = 0; i < seats.length; i++) {
+      const key = keyOf(i);
+      if (key === null) continue;
+      const seat = seats[i]!;
+      const g = group(key);
+      const x = num(seat.x);
+      const y = num(seat.y);
+      g.parts.push(g.parts.length === 0 ? `M${x} ${y}h0` : `m${num(x - g.x)} ${num(y - g.y)}h0`);
+      g.x = x;
+      g.y = y;
+    }
+  }
+  return [...groups.values()].map(({ key, parts, spacing }) => ({
+    key,
+    d: parts.join(''),
+    ...(spacing === undefined ? {} : { spacing }),
+  }));
+}
+
+/** A dot per seat (zero-length sub-paths drawn by a round line cap), in relative moves. */
+export function dotsPath(seats: readonly SeatPosition[], indices: Iterable<number>): string {
+  const parts: string[] = [];
+  let px = 0;
+  let py = 0;
+  for (const index of indices) {
+    const seat = seats[index]!;
+    const x = num(seat.x);
+    const y = num(seat.y);
+    parts.push(parts.length === 0 ? `M${x} ${y}h0` : `m${num(x - px)} ${num(y - py)}h0`);
+    px = x;
+    py = y;
   }
   return parts.join('');
 }
