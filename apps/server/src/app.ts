@@ -35,8 +35,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
     }),
     bodyLimit: 64 * 1024,
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: true,
+    // Behind a load balancer the client address comes from X-Forwarded-For, believed only when the proxy that
+    // wrote it is on this machine or the private network: a client talking to us directly could otherwise name
+    // a new address on every request and slip past the per-client limits (the booking lookup's).
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -101,6 +101,8 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
       },
     },
     async (request, reply) => {
+      // The answer carries the order's access token: no cache may keep it.
+      reply.header('cache-control', 'no-store');
       const { order, isReplay } = await service.createOrder(request.body, request.headers['idempotency-key'] ?? null);
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(isReplay ? 200 : 201).send(order);
@@ -137,7 +139,10 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
         response: { 200: OrderSchema, 404: errors[404], 409: errors[409] },
       },
     },
-    (request) => service.cancelOrder(request.params.order_id, bearerToken(request)),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.cancelOrder(request.params.order_id, bearerToken(request));
+    },
   );
 
   const intervalMs = options.sweepIntervalMs ?? 30_000;

@@ -62,6 +62,11 @@ export function createPaymentsService(deps: {
       if (error instanceof WebhookSignatureError) throw new AppError('bad_request', error.message);
       throw error;
     }
+    // PostgreSQL text holds neither NUL nor half a surrogate pair (PGlite fails on some): a signed event that
+    // carries one is malformed, not our failure (a 500).
+    if ([event.id, event.type, event.intentId ?? ''].some((text) => text.includes('\u0000') || /\p{Cs}/u.test(text))) {
+      throw new AppError('bad_request', 'The webhook event is malformed.');
+    }
     if (await repository.hasPaymentEvent(db, provider, event.id)) return { received: true, duplicate: true };
     if (event.intentId !== null) {
       try {

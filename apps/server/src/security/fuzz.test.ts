@@ -1,0 +1,804 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createEvent, createPromoCode, createTicketPackage, createVenue, smallSeatMap } from '@marquee/db/factories';
+import { BookingLookupRequestSchema } from '@marquee/domain/bookings';
+import { EventListQuerySchema, SearchQuerySchema, TrendingQuerySchema } from '@marquee/domain/catalog';
+import { ErrorBodySchema } from '@marquee/domain/errors';
+import { CreateOrderRequestSchema, PromoCheckRequestSchema, type CreatedOrder } from '@marquee/domain/orders';
+import { SandboxConfirmRequestSchema } from '@marquee/domain/payments';
+import { eventPath } from '@marquee/domain/slug';
+import { CheckInRequestSchema } from '@marquee/domain/tickets';
+import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../test-support/build-test-app';
+import {
+  HOSTILE_NUMBERS,
+  HOSTILE_STRINGS,
+  MALFORMED_URL_PARTS,
+  arbitraryFromSchema,
+  dbFingerprint,
+  type DbFingerprint,
+  encodeAnything,
+  hostileText,
+  hostileValue,
+  listRoutes,
+  mostly,
+  nested,
+  type Overrides,
+  pathsOf,
+  replaceAt,
+  withOneHostilePart,
+} from '../test-support/fuzz';
+import { mailConfigOf } from '../modules/mail/routes';
+import { createMailService } from '../modules/mail/service';
+import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../modules/payments/sandbox-webhooks';
+import { createTicketsService } from '../modules/tickets/service';
+import { buyTickets, orderTickets } from '../modules/tickets/test-support/buy-tickets';
+
+/**
+ * Issue 8, part 2: every route of the app, fed valid-shaped input (drawn from the shared zod schemas, with
+ * real ids and secrets mixed in so that some requests succeed) and garbage. Whatever comes in: no 5xx;
+ * every refusal in the documented shape (`{ message, errors? }`, a 422 with `errors: { field: [..] }`);
+ * and a refused request writes nothing. A route added without an entry here fails the coverage test.
+ *
+ * Deterministic: FUZZ_SEED (default below) and FUZZ_RUNS (per route) may be set to explore further;
+ * a failure prints the seed and the shrunk request to replay.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const STAFF_TOKEN = 'fuzz-staff-token-0123456789';
+const CARD = { exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Nimal Perera' };
+
+interface FuzzRequest {
+  method: 'GET' | 'HEAD' | 'POST';
+  url: string;
+  payload?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+let t: TestApp;
+let distDir: string;
+/** What the arbitraries draw real values from, filled in beforeAll. */
+interface Fixture {
+  eventIds: number[];
+  eventUids: string[];
+  eventPaths: string[];
+  packageIds: number[];
+  seatIds: string[];
+  promoCode: string;
+  /** Orders: paid; unpaid (card); unpaid after a 3-D Secure challenge; unpaid with instalments. */
+  orders: { paid: CreatedOrder; pending: CreatedOrder; threeDs: CreatedOrder; instalments: CreatedOrder } | null;
+  ticketUrl: string;
+  ticketCodes: string[];
+  webhookSecret: string;
+}
+const fixture: Fixture = {
+  eventIds: [],
+  eventUids: [],
+  eventPaths: [],
+  packageIds: [],
+  seatIds: [],
+  promoCode: '',
+  orders: null,
+  ticketUrl: '',
+  ticketCodes: [],
+  webhookSecret: '',
+};
+const fixtureOrders = () => fixture.orders ?? fail('the fixture has no orders yet');
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Request builders
+
+/** Printable Latin-1: what a header value can carry (Node refuses control characters and code points above 255). */
+const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 120 });
+
+function jsonPayload(value: unknown): { payload: string; headers: Record<string, string> } {
+  return { payload: JSON.stringify(value) ?? '', headers: { 'content-type': 'application/json' } };
+}
+
+/** Bodies that are not what any route wants: hostile JSON, broken JSON, too big, the wrong content type. */
+const garbageBody: fc.Arbitrary<{ payload: string | Buffer; headers: Record<string, string> }> = fc.oneof(
+  { weight: 4, arbitrary: hostileValue.map(jsonPayload) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom<string | Buffer>(
+        '',
+        '{',
+        '{"a":',
+        'nul',
+        '\uFEFF{}',
+        '{"__proto__":{"isAdmin":true}}',
+        '{"constructor":{"prototype":{"isAdmin":true}}}',
+        '['.repeat(20_000) + ']'.repeat(20_000),
+        '['.repeat(100_000),
+        JSON.stringify({ a: 'x'.repeat(60_000) }),
+        JSON.stringify({ a: 'x'.repeat(70_000) }),
+        Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x7d]),
+        Buffer.from('{"a":"\xff\xfe"}', 'latin1'),
+      )
+      .map((payload) => ({ payload, headers: { 'content-type': 'application/json' } })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'application/json; charset=utf-16',
+          'application/json; charset=latin1',
+          'application/jsonx',
+          'application/octet-stream',
+        ),
+        fc.string({ maxLength: 40 }),
+      )
+      .map(([type, payload]) => ({ payload, headers: { 'content-type': type } })),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((payload) => ({ payload, headers: {} })) },
+);
+
+/** A query string: hostile keys and values, duplicated keys (arrays), or malformed escapes. */
+const garbageQuery: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom('q', 'page', 'per_page', 'limit', 'category', 'orderId', 'expires', 'signature'), hostileText), hostileText), { maxLength: 4 })
+    .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encodeAnything(k)}=${encodeAnything(v)}`).join('&')}` : '')),
+  fc.constantFrom(...MALFORMED_URL_PARTS).map((part) => `?q=${part}&page=${part}`),
+  fc.constantFrom('?', '?&&', '?q', '?q[]=1&q[]=2', '?q=a&q=b', '?page=1&page=2', '?__proto__[x]=1', `?q=${'x'.repeat(3_000)}`),
+);
+
+const RecordSchema = z.record(z.string(), z.unknown());
+
+/** Query from an object of values as a browser would write it (arrays as repeated keys). */
+function queryOf(value: unknown): string {
+  const parsed = RecordSchema.safeParse(value);
+  if (!parsed.success) return '';
+  const parts: string[] = [];
+  for (const [key, item] of Object.entries(parsed.data)) {
+    for (const one of Array.isArray(item) ? item : [item]) {
+      parts.push(`${encodeAnything(key)}=${encodeAnything(typeof one === 'string' ? one : (JSON.stringify(one) ?? ''))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** A path segment: as the route expects it (`good`), hostile text, or malformed escapes. */
+function segment(good: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: good.map(encodeAnything) },
+    { weight: 3, arbitrary: hostileText.filter((text) => text !== '').map(encodeAnything) },
+    { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_URL_PARTS) },
+    { weight: 1, arbitrary: fc.constant('x'.repeat(250)) },
+  );
+}
+
+const method = fc.constantFrom<'GET' | 'HEAD'>('GET', 'GET', 'GET', 'HEAD');
+
+/** A GET route without input: anything in the query is ignored. */
+function noInput(url: string): fc.Arbitrary<FuzzRequest> {
+  return fc.tuple(method, garbageQuery).map(([m, query]) => ({ method: m, url: `${url}${query}` }));
+}
+
+/** A GET route with a query schema: valid-shaped queries, one hostile field, or garbage. */
+function withQuery(url: string, schema: z.ZodType, overrides: Overrides = {}): fc.Arbitrary<FuzzRequest> {
+  const valid = arbitraryFromSchema(schema, overrides);
+  return fc
+    .tuple(method, fc.oneof({ weight: 3, arbitrary: valid.map(queryOf) }, { weight: 2, arbitrary: withOneHostilePart(valid).map(queryOf) }, { weight: 2, arbitrary: garbageQuery }))
+    .map(([m, query]) => ({ method: m, url: `${url}${query}` }));
+}
+
+/** A POST route with a JSON body schema: valid-shaped bodies, one hostile field, or garbage; optional headers. */
+function withBody(
+  url: fc.Arbitrary<string> | string,
+  schema: z.ZodType,
+  overrides: Overrides = {},
+  headers: fc.Arbitrary<Record<string, string>> = fc.constant({}),
+): fc.Arbitrary<FuzzRequest> {
+  const valid = arbitraryFromSchema(schema, overrides);
+  const body = fc.oneof(
+    { weight: 4, arbitrary: valid.map(jsonPayload) },
+    { weight: 3, arbitrary: withOneHostilePart(valid).map(jsonPayload) },
+    { weight: 2, arbitrary: garbageBody },
+  );
+  return fc
+    .tuple(typeof url === 'string' ? fc.constant(url) : url, body, headers)
+    .map(([path, { payload, headers: contentType }, extra]) => ({ method: 'POST', url: path, payload, headers: { ...contentType, ...extra } }));
+}
+
+/** Mostly a real value (an id or secret from the fixture), else one that only looks right. */
+function realOr(values: readonly string[], other: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: other });
+}
+
+const bookingIdLike = fc.stringMatching(/^MQ[0-9A-HJKMNP-TV-Z]{10}$/);
+const intentIdLike = fc.stringMatching(/^(pi|inst)_sbx_[0-9a-f]{24}$/);
+const uidLike = fc.stringMatching(/^[a-z0-9]{4,32}$/);
+const bearer = (token: string) =>
+  fc.oneof(
+    fc.constant({ authorization: `Bearer ${token}` }),
+    headerText.map((garbage) => ({ authorization: `Bearer ${garbage}` })),
+    headerText.map((garbage) => ({ authorization: garbage })),
+    fc.constant({}),
+  );
+
+// ---------------------------------------------------------------------------------------------------
+// One entry per route: METHOD and path exactly as the app registers them
+
+function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
+  const { paid, pending, threeDs, instalments } = fixtureOrders();
+  // Names the buyer schema accepts, in several scripts and with its punctuation.
+  const buyerName = fc.constantFrom('Nimal Perera', "O'Brien-Smith", "Zoë d'Arc", 'සිංහල නම', 'தமிழ் பெயர்', '王小明先生', 'J. R. R. Tolkien');
+  /** An order's own id and token, spelled as a client may (lower case, several spaces after Bearer). */
+  const ownedBy = (order: CreatedOrder) =>
+    fc.constantFrom<[string, Record<string, string>]>(
+      [order.order_id, { authorization: `Bearer ${order.access_token}` }],
+      [order.order_id.toLowerCase(), { authorization: `bearer   ${order.access_token}` }],
+    );
+  const testCard = fc.record({
+    number: fc.constantFrom('4242 4242 4242 4242', '4000000000000002', '4000000000009995', '4000000000000069', '4000002760003184'),
+    exp_month: fc.integer({ min: 1, max: 12 }),
+    exp_year: fc.integer({ min: new Date().getFullYear() + 1, max: 2100 }),
+    cvc: fc.stringMatching(/^\d{3,4}$/),
+    name: fc.oneof(buyerName, hostileText.filter((name) => name.trim().length >= 2 && name.length <= 80)),
+  });
+  // A row of the fuzz event's counted package, at its price or without one: what a buyer's browser sends.
+  const realRows = fc.array(
+    fc.record({ package_id: fc.constant(fixture.packageIds[0]), ticket_count: fc.integer({ min: 1, max: 3 }), package_price: fc.constant(250_000) }, { requiredKeys: ['package_id', 'ticket_count'] }),
+    { minLength: 1, maxLength: 1 },
+  );
+  const eventUid = realOr(fixture.eventUids, uidLike);
+  const orderIds = [pending.order_id, paid.order_id, threeDs.order_id, instalments.order_id];
+  const orderId = segment(realOr(orderIds, bookingIdLike));
+  const intentIds = [
+    pending.payment?.intent_id ?? '',
+    threeDs.payment?.intent_id ?? '',
+    instalments.payment?.intent_id ?? '',
+  ];
+  const intentId = segment(realOr(intentIds, intentIdLike));
+  const catalog = (suffix: string) =>
+    fc.tuple(method, segment(eventUid), garbageQuery).map(([m, uid, query]) => ({ method: m, url: `/api/events/${uid}${suffix}${query}` }));
+  const hostedPage = (kind: string) => ({
+    [`GET /sandbox/${kind}/:intent_id`]: fc.tuple(method, intentId).map(([m, id]) => ({ method: m, url: `/sandbox/${kind}/${id}` })),
+    [`POST /sandbox/${kind}/:intent_id`]: fc
+      .tuple(
+        intentId,
+        fc.oneof(
+          fc.tuple(fc.oneof(fc.constantFrom('approve', 'fail', 'decline'), hostileText), hostileText).map(([decision, extra]) => ({
+            payload: `decision=${encodeAnything(decision)}&x=${encodeAnything(extra)}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          })),
+          fc.constant({ payload: `decision=approve&pad=${'x'.repeat(2_000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+          garbageBody,
+        ),
+      )
+      .map(([id, body]): FuzzRequest => ({ method: 'POST', url: `/sandbox/${kind}/${id}`, ...body })),
+  });
+  const ticketFile = segment(realOr([`${paid.order_id}.pdf`, `${pending.order_id}.pdf`], fc.stringMatching(/^MQ[0-9A-Z]{10}\.pdf$/)));
+  const realLinkQuery = fixture.ticketUrl.slice(fixture.ticketUrl.indexOf('?'));
+  const webhookBody = fc.oneof(
+    fc
+      .record({
+        id: fc.oneof(fc.stringMatching(/^evt_[a-z0-9]{8}$/), hostileText),
+        type: fc.oneof(fc.constantFrom('payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'), hostileText),
+        data: fc.record({ object: fc.record({ id: fc.oneof(realOr(intentIds, intentIdLike), hostileText) }) }),
+      })
+      .map((event) => JSON.stringify(event)),
+    hostileValue.map((value) => JSON.stringify(value) ?? ''),
+  );
+
+  return {
+    'GET /*': fc
+      .tuple(
+        method,
+        fc.oneof(
+          realOr(fixture.eventPaths, fc.constant('/')),
+          fc.array(segment(fc.constantFrom('concerts', 'theatre', 'about-us', 'index.html', 'assets', 'x.js')), { maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
+          fc.tuple(fc.constantFrom('concerts', 'dance'), segment(hostileText), segment(eventUid)).map((parts) => `/${parts.join('/')}`),
+        ),
+        garbageQuery,
+      )
+      .map(([m, path, query]) => ({ method: m, url: `${path}${query}`, headers: { accept: 'text/html' } })),
+    // @fastify/static registers a route per built file; the test build has one.
+    'GET /assets/index-abc123.js': noInput('/assets/index-abc123.js'),
+    'GET /api/banners': noInput('/api/banners'),
+    'GET /api/categories': noInput('/api/categories'),
+    'GET /api/docs': noInput('/api/docs'),
+    'GET /api/docs/json': noInput('/api/docs/json'),
+    'GET /api/docs/yaml': noInput('/api/docs/yaml'),
+    'GET /api/docs/static/index.html': noInput('/api/docs/static/index.html'),
+    'GET /api/docs/static/swagger-initializer.js': noInput('/api/docs/static/swagger-initializer.js'),
+    'GET /api/docs/static/*': fc
+      .tuple(method, fc.array(segment(fc.constantFrom('..', 'index.css', 'swagger-ui.css', 'package.json', '.env')), { minLength: 1, maxLength: 6 }))
+      .map(([m, parts]) => ({ method: m, url: `/api/docs/static/${parts.join('/')}` })),
+    'GET /api/events': withQuery('/api/events', EventListQuerySchema),
+    'GET /api/events/trending': withQuery('/api/events/trending', TrendingQuerySchema),
+    'GET /api/events/:uid': catalog(''),
+    'GET /api/events/:uid/seat-map': catalog('/seat-map'),
+    'GET /api/events/:uid/seats': catalog('/seats'),
+    'GET /api/events/:uid/price-list': catalog('/price-list'),
+    'GET /api/search': withQuery('/api/search', SearchQuerySchema),
+    'GET /api/search/suggest': withQuery('/api/search/suggest', SearchQuerySchema.pick({ q: true })),
+    'GET /api/testimonials': noInput('/api/testimonials'),
+    'GET /api/payments/config': noInput('/api/payments/config'),
+    'GET /api/tickets/public-key': noInput('/api/tickets/public-key'),
+    'POST /api/promotions/check': withBody('/api/promotions/check', PromoCheckRequestSchema, {
+      event_id: mostly(fc.constant(fixture.eventIds[0])),
+      ticket_package_details: mostly(realRows),
+      promo_code: mostly(fc.constantFrom(fixture.promoCode, fixture.promoCode.toLowerCase())),
+    }),
+    'POST /api/orders': withBody(
+      '/api/orders',
+      CreateOrderRequestSchema,
+      {
+        event_id: mostly(fc.constant(fixture.eventIds[0])),
+        ticket_package_details: mostly(realRows),
+        'buyer.first_name': mostly(buyerName),
+        'buyer.last_name': mostly(buyerName),
+        seats: mostly(fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.subarray(fixture.seatIds, { minLength: 1, maxLength: 2 }) })),
+        promo_code: mostly(fc.constantFrom(null, null, null, fixture.promoCode)),
+        payment_gateway_id: mostly(fc.constantFrom(1, 2)),
+      },
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant({}) },
+        { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_:-]{8,100}$/).map((key) => ({ 'idempotency-key': key })) },
+        { weight: 1, arbitrary: headerText.map((key) => ({ 'idempotency-key': key })) },
+      ),
+    ),
+    'GET /api/orders/:order_id': fc
+      .tuple(method, fc.oneof({ weight: 1, arbitrary: ownedBy(pending) }, { weight: 2, arbitrary: fc.tuple(orderId, bearer(pending.access_token)) }))
+      .map(([m, [id, headers]]) => ({ method: m, url: `/api/orders/${id}`, headers })),
+    'POST /api/orders/:order_id/cancel': fc
+      .tuple(
+        fc.oneof({ weight: 1, arbitrary: ownedBy(instalments) }, { weight: 2, arbitrary: fc.tuple(orderId, bearer(instalments.access_token)) }),
+        fc.option(garbageBody),
+      )
+      .map(([[id, auth], body]): FuzzRequest => ({ method: 'POST', url: `/api/orders/${id}/cancel`, ...(body ?? {}), headers: { ...body?.headers, ...auth } })),
+    'GET /api/bookings/status': fc
+      .tuple(method, fc.oneof(realOr(orderIds, bookingIdLike).map((id) => `?orderId=${encodeAnything(id)}`), garbageQuery))
+      .map(([m, query]) => ({ method: m, url: `/api/bookings/status${query}` })),
+    'POST /api/bookings/lookup': withBody('/api/bookings/lookup', BookingLookupRequestSchema, {
+      booking_id: mostly(fc.oneof(fc.constantFrom(paid.order_id, ` ${paid.order_id.toLowerCase()} `), fc.constantFrom(...orderIds))),
+      nic: mostly(fc.oneof(fc.constantFrom('952345678V', ' 952345678v '), fc.constantFrom('nimal@example.com', 'n/a', '881234567V'))),
+    }),
+    'POST /api/payments/webhooks/:provider': fc
+      .tuple(fc.oneof({ weight: 3, arbitrary: fc.constant('sandbox') }, { weight: 1, arbitrary: segment(fc.constant('stripe')) }), webhookBody, fc.integer({ min: 0, max: 3 }), headerText)
+      .map(([provider, body, signing, garbage]): FuzzRequest => {
+        const now = Math.floor(Date.now() / 1000);
+        const signature = [
+          signSandboxPayload(fixture.webhookSecret, body),
+          signSandboxPayload(fixture.webhookSecret, body, now - 3_600),
+          signSandboxPayload('whsec_wrong', body),
+          garbage,
+        ][signing];
+        return {
+          method: 'POST',
+          url: `/api/payments/webhooks/${provider}`,
+          payload: body,
+          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature ?? '', 'stripe-signature': garbage },
+        };
+      }),
+    'POST /api/sandbox/payment_intents/:intent_id/confirm': fc.oneof(
+      // The intent's own client secret and a test card: gets past the checks to the payment.
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom(pending, threeDs), arbitraryFromSchema(SandboxConfirmRequestSchema, { card: mostly(testCard) }))
+          .map(([order, body]): FuzzRequest => ({
+            method: 'POST',
+            url: `/api/sandbox/payment_intents/${order.payment?.intent_id}/confirm`,
+            ...jsonPayload({ ...RecordSchema.parse(body), client_secret: order.payment?.client_secret }),
+          })),
+      },
+      {
+        weight: 2,
+        arbitrary: withBody(intentId.map((id) => `/api/sandbox/payment_intents/${id}/confirm`), SandboxConfirmRequestSchema, {
+          client_secret: mostly(fc.constantFrom(pending.payment?.client_secret ?? '', threeDs.payment?.client_secret ?? '')),
+          card: mostly(testCard),
+        }),
+      },
+    ),
+    ...hostedPage('3ds'),
+    ...hostedPage('instalments'),
+    'GET /api/tickets/:file': fc
+      .tuple(
+        method,
+        ticketFile,
+        fc.oneof(
+          { weight: 1, arbitrary: fc.constant(realLinkQuery) },
+          { weight: 2, arbitrary: fc.tuple(hostileText, hostileText).map(([e, s]) => `?expires=${encodeAnything(e)}&signature=${encodeAnything(s)}`) },
+          { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 0, max: 99_999_999_999 }), fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)).map(([e, s]) => `?expires=${e}&signature=${s}`) },
+          { weight: 1, arbitrary: garbageQuery },
+        ),
+      )
+      .map(([m, file, query]) => ({ method: m, url: `/api/tickets/${file}${query}` })),
+    'POST /api/check-in': withBody(
+      '/api/check-in',
+      CheckInRequestSchema,
+      { code: realOr(fixture.ticketCodes, fc.stringMatching(/^MQ1\.[A-Za-z0-9_-]{10,80}\.[A-Za-z0-9_-]{86}$/)), event_uid: eventUid },
+      fc.oneof({ weight: 3, arbitrary: fc.constant({ authorization: `Bearer ${STAFF_TOKEN}` }) }, { weight: 1, arbitrary: bearer('wrong-token-0123456789') }),
+    ),
+    'GET /dev/mail': noInput('/dev/mail'),
+    'GET /dev/mail/:id': fc
+      .tuple(method, segment(fc.integer({ min: -3, max: 5 }).map(String)))
+      .map(([m, id]) => ({ method: m, url: `/dev/mail/${id}` })),
+    'GET /dev/mail/:id/attachments/:attachment_id': fc
+      .tuple(method, segment(fc.integer({ min: -3, max: 5 }).map(String)), segment(fc.constantFrom('1', '2', '1e3', '1.5', '0x1', '99999999999')))
+      .map(([m, id, attachment]) => ({ method: m, url: `/dev/mail/${id}/attachments/${attachment}` })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function send(request: FuzzRequest) {
+  return t.app.inject({
+    method: request.method,
+    url: request.url,
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+    headers: request.headers ?? {},
+  });
+}
+
+/** No 5xx; a refusal in the error shape (a page's 404 may be HTML); a refusal writes nothing. */
+function expectSafeAnswer(request: FuzzRequest, response: Awaited<ReturnType<typeof send>>, before: DbFingerprint, after: DbFingerprint): void {
+  const context = `${request.method} ${request.url} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+  expect(response.statusCode, context).toBeLessThan(500);
+  const type = String(response.headers['content-type'] ?? '');
+  if (response.statusCode >= 400 && request.method !== 'HEAD') {
+    if (request.url.startsWith('/api/') || type.startsWith('application/json')) {
+      expect(type, context).toMatch(/^application\/json/);
+      const body = ErrorBodySchema.safeParse(response.json());
+      expect(body.success, context).toBe(true);
+      if (response.statusCode === 422) expect(Object.keys(body.data?.errors ?? {}).length, context).toBeGreaterThan(0);
+    } else {
+      // Pages (the SPA's not-found page) answer 404 as HTML, for people and crawlers.
+      expect(type, context).toMatch(/^text\/html/);
+    }
+  }
+  if (response.statusCode >= 400) expect(after, context).toEqual(before);
+}
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'marquee-fuzz-dist-'));
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Marquee</title><!--app-meta--></head><body></body></html>');
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  t = await buildTestApp({
+    webDistDir: distDir,
+    tickets: { signingKey: null, linkKey: null, staffToken: STAFF_TOKEN },
+    // The limit is tested in security.test.ts; here every lookup must reach the service.
+    bookingLookupLimit: { max: 1_000_000, windowMs: 60_000 },
+  });
+
+  const seated = await createVenue(t.db, { seatMap: smallSeatMap(2, 5) });
+  const event = await createEvent(t.db, { venueId: seated.id, name: 'Fuzz Fest' });
+  const counted = await createTicketPackage(t.db, { eventId: event.id, price: 250_000, capacity: 100_000 });
+  const seats = ['A-1-1', 'A-1-2', 'A-1-3', 'A-1-4', 'A-1-5', 'A-2-1', 'A-2-2', 'A-2-3', 'A-2-4', 'A-2-5'];
+  const seatedPkg = await createTicketPackage(t.db, { eventId: event.id, price: 500_000, seatingRange: seats });
+  const free = await createEvent(t.db, { name: 'Free Fuzz' });
+  const freePkg = await createTicketPackage(t.db, { eventId: free.id, price: 0, capacity: 100_000 });
+  const promo = await createPromoCode(t.db, { eventId: event.id, code: 'FUZZ10' });
+  Object.assign(fixture, {
+    eventIds: [event.id, free.id],
+    eventUids: [event.uid, free.uid],
+    eventPaths: [eventPath(event), eventPath(free)],
+    packageIds: [counted.id, seatedPkg.id, freePkg.id],
+    seatIds: seats,
+    promoCode: promo.code,
+  });
+
+  const oneTicket = { event_id: event.id, ticket_package_details: [{ package_id: counted.id, ticket_count: 1 }] };
+  const paid = await buyTickets(t, oneTicket, { nic: '952345678V' });
+  const pending = await orderTickets(t, oneTicket);
+  const threeDs = await orderTickets(t, oneTicket);
+  const challenge = await t.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/payment_intents/${threeDs.payment?.intent_id}/confirm`,
+    payload: JSON.stringify({ client_secret: threeDs.payment?.client_secret, card: { number: '4000002760003184', ...CARD } }),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(challenge.json().status).toBe('requires_action');
+  const instalments = await orderTickets(t, { ...oneTicket, payment_gateway_id: 2 });
+  fixture.orders = { paid, pending, threeDs, instalments };
+
+  // Keys are made once per database on first use: made now, so that no fuzzed request is the first.
+  const tickets = createTicketsService({ db: t.db, config: TEST_APP_CONFIG });
+  fixture.ticketUrl = await tickets.ticketUrl(paid.order_id);
+  fixture.ticketCodes = await tickets.signedCodes(paid.order_id);
+  fixture.webhookSecret = await createSandboxWebhooks(t.db).secret();
+  // One kept e-mail with its PDF, for the outbox viewer's routes.
+  const mail = createMailService({
+    db: t.db,
+    config: mailConfigOf(TEST_APP_CONFIG),
+    publicUrl: TEST_APP_CONFIG.publicUrl,
+    log: t.app.log,
+    renderTicketsPdf: tickets.renderTicketsPdf,
+  });
+  await mail.sendDue();
+  mail.close();
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+/** The routes the app has, HEAD folded into GET (Fastify adds a HEAD for every GET). */
+function registeredRoutes(): string[] {
+  const all = listRoutes(t.app);
+  return all.filter((route) => !(route.startsWith('HEAD ') && all.includes(route.replace(/^HEAD /, 'GET '))));
+}
+
+describe('the fuzz list', () => {
+  it('has an entry for every route the app registers, and none for a route it does not', () => {
+    expect(registeredRoutes()).toEqual(Object.keys(routeInputs()).sort());
+  });
+});
+
+describe('every route, fuzzed', () => {
+  // Filled in by the routes' runs: the answers each route gave, for the checks after.
+  const statuses = new Map<string, number[]>();
+
+  // The list is fixed before the fixture exists; the arbitraries read the fixture when they draw.
+  const ROUTES = [
+    'GET /*',
+    'GET /assets/index-abc123.js',
+    'GET /api/banners',
+    'GET /api/categories',
+    'GET /api/docs',
+    'GET /api/docs/json',
+    'GET /api/docs/yaml',
+    'GET /api/docs/static/index.html',
+    'GET /api/docs/static/swagger-initializer.js',
+    'GET /api/docs/static/*',
+    'GET /api/events',
+    'GET /api/events/trending',
+    'GET /api/events/:uid',
+    'GET /api/events/:uid/seat-map',
+    'GET /api/events/:uid/seats',
+    'GET /api/events/:uid/price-list',
+    'GET /api/search',
+    'GET /api/search/suggest',
+    'GET /api/testimonials',
+    'GET /api/payments/config',
+    'GET /api/tickets/public-key',
+    'POST /api/promotions/check',
+    'POST /api/orders',
+    'GET /api/orders/:order_id',
+    'POST /api/orders/:order_id/cancel',
+    'GET /api/bookings/status',
+    'POST /api/bookings/lookup',
+    'POST /api/payments/webhooks/:provider',
+    'POST /api/sandbox/payment_intents/:intent_id/confirm',
+    'GET /sandbox/3ds/:intent_id',
+    'POST /sandbox/3ds/:intent_id',
+    'GET /sandbox/instalments/:intent_id',
+    'POST /sandbox/instalments/:intent_id',
+    'GET /api/tickets/:file',
+    'POST /api/check-in',
+    'GET /dev/mail',
+    'GET /dev/mail/:id',
+    'GET /dev/mail/:id/attachments/:attachment_id',
+  ];
+
+  it('lists every fuzzed route once', () => {
+    expect([...ROUTES].sort()).toEqual(Object.keys(routeInputs()).sort());
+  });
+
+  it.each(ROUTES)('%s: no 5xx, refusals in the error shape, and a refusal writes nothing', async (route) => {
+    const inputs = routeInputs()[route] ?? fail(`no inputs for ${route}`);
+    const seen: number[] = [];
+    statuses.set(route, seen);
+    // One fingerprint per request: what the database held after one request is what it held before the next.
+    let last = await dbFingerprint(t.db);
+    await fc.assert(
+      fc.asyncProperty(inputs, async (request) => {
+        const before = last;
+        const response = await send(request);
+        last = await dbFingerprint(t.db);
+        seen.push(response.statusCode);
+        expectSafeAnswer(request, response, before, last);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+
+  it('reached success on the routes that write, so the valid-shaped inputs are valid', () => {
+    // FUZZ_SUMMARY=1 prints what each route answered, to see what the arbitraries reach.
+    if (process.env.FUZZ_SUMMARY) for (const [route, seen] of statuses) console.log(route, JSON.stringify(Object.fromEntries([...new Set(seen)].sort().map((s) => [s, seen.filter((x) => x === s).length]))));
+    for (const route of [
+      'POST /api/orders',
+      'POST /api/promotions/check',
+      'POST /api/bookings/lookup',
+      'GET /api/orders/:order_id',
+      'POST /api/sandbox/payment_intents/:intent_id/confirm',
+      'GET /api/events',
+      'GET /api/search',
+    ]) {
+      expect(statuses.get(route)?.some((status) => status < 300), route).toBe(true);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The hand-picked hostile values, each put in one field of a valid request in turn
+
+/** Every hand-picked value: the strings, the numbers, and the wrong shapes. */
+const HAND_PICKED: readonly unknown[] = [
+  ...HOSTILE_STRINGS,
+  ...HOSTILE_NUMBERS,
+  null,
+  true,
+  [],
+  {},
+  ['a', 1],
+  { $ne: null },
+  nested(200, 'array'),
+  nested(200, 'object'),
+  Array(2_000).fill('x'),
+];
+
+/** A field of what the sweep put together (anything, once a hostile value has replaced a part of it). */
+function field(value: unknown, key: string): unknown {
+  const parsed = RecordSchema.safeParse(value);
+  return parsed.success ? parsed.data[key] : undefined;
+}
+/** A field as a path segment or query value: strings as they are, anything else as its JSON. */
+function text(value: unknown): string {
+  return encodeAnything(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+}
+
+interface Sweep {
+  /** A request that is valid (or nearly: the sweep changes one part of it each time). */
+  exemplar: unknown;
+  build: (value: unknown) => FuzzRequest;
+  /** Every value in every part (else each value in one part, the parts in turn). */
+  isExhaustive?: boolean;
+}
+
+let webhookSweeps = 0;
+
+/** The routes that take input, each with a valid request whose every part the sweep replaces in turn. */
+function sweeps(): Record<string, Sweep> {
+  const { paid, pending, threeDs } = fixtureOrders();
+  const [eventId = 0] = fixture.eventIds;
+  const [eventUid = ''] = fixture.eventUids;
+  const [packageId = 0] = fixture.packageIds;
+  const get = (url: string): FuzzRequest => ({ method: 'GET', url });
+  const postJson = (url: string, body: unknown, headers: Record<string, string> = {}): FuzzRequest => {
+    const json = jsonPayload(body);
+    return { method: 'POST', url, payload: json.payload, headers: { ...json.headers, ...headers } };
+  };
+  const query = (value: unknown, keys: string[]) => `?${keys.map((key) => `${key}=${text(field(value, key))}`).join('&')}`;
+  const catalog = (suffix: string): Sweep => ({ exemplar: { uid: eventUid }, build: (v) => get(`/api/events/${text(field(v, 'uid'))}${suffix}`) });
+  const hosted = (kind: string, order: CreatedOrder): Sweep => ({
+    exemplar: { intent_id: order.payment?.intent_id, decision: 'fail' },
+    build: (v) => ({
+      method: 'POST',
+      url: `/sandbox/${kind}/${text(field(v, 'intent_id'))}`,
+      payload: `decision=${text(field(v, 'decision'))}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  });
+  const buyer = { first_name: 'Nimal', last_name: 'Perera', email: 'nimal@example.com', phone: '0771234567', nic: '952345678V' };
+  const rows = [{ package_id: packageId, ticket_count: 1, package_price: 250_000 }];
+  const link = new URL(fixture.ticketUrl, 'http://x');
+  return {
+    'GET /*': { exemplar: { segments: fixture.eventPaths[0]?.split('/').slice(1) }, build: (v) => ({ ...get(`/${[field(v, 'segments')].flat().map(text).join('/')}`), headers: { accept: 'text/html' } }) },
+    'GET /api/events': { exemplar: { category: 'concerts', page: '1', per_page: '12' }, build: (v) => get(`/api/events${query(v, ['category', 'page', 'per_page'])}`) },
+    'GET /api/events/trending': { exemplar: { category: 'all', limit: '8' }, build: (v) => get(`/api/events/trending${query(v, ['category', 'limit'])}`) },
+    'GET /api/search': { exemplar: { q: 'fuzz', limit: '5' }, build: (v) => get(`/api/search${query(v, ['q', 'limit'])}`) },
+    'GET /api/search/suggest': { exemplar: { q: 'fuzz' }, build: (v) => get(`/api/search/suggest${query(v, ['q'])}`) },
+    'GET /api/events/:uid': catalog(''),
+    'GET /api/events/:uid/seat-map': catalog('/seat-map'),
+    'GET /api/events/:uid/seats': catalog('/seats'),
+    'GET /api/events/:uid/price-list': catalog('/price-list'),
+    'POST /api/promotions/check': {
+      exemplar: { promo_code: fixture.promoCode, ticket_package_details: rows, email: 'nimal@example.com', event_id: eventId },
+      build: (v) => postJson('/api/promotions/check', v),
+    },
+    'POST /api/orders': {
+      exemplar: { event_id: eventId, buyer, ticket_package_details: rows, seats: [], promo_code: null, payment_gateway_id: 1, terms_agreed: true },
+      build: (v) => postJson('/api/orders', v),
+    },
+    'GET /api/orders/:order_id': {
+      exemplar: { order_id: pending.order_id, token: pending.access_token },
+      build: (v) => ({ ...get(`/api/orders/${text(field(v, 'order_id'))}`), headers: { authorization: `Bearer ${String(field(v, 'token')).replace(/[^\x20-\x7e]/g, '?')}` } }),
+    },
+    'GET /api/bookings/status': { exemplar: { orderId: pending.order_id }, build: (v) => get(`/api/bookings/status${query(v, ['orderId'])}`) },
+    'POST /api/bookings/lookup': { exemplar: { booking_id: paid.order_id, nic: '952345678V' }, build: (v) => postJson('/api/bookings/lookup', v) },
+    // The one place where strings no schema has checked reach SQL (once signed): every value in every part.
+    'POST /api/payments/webhooks/:provider': {
+      exemplar: { provider: 'sandbox', event: { id: 'evt_sweep', type: 'payment_intent.succeeded', data: { object: { id: pending.payment?.intent_id } } } },
+      isExhaustive: true,
+      build: (v) => {
+        const event = field(v, 'event');
+        // A new event id each time, or every request after the first is a duplicate that stops early.
+        const id = field(event, 'id');
+        const body = JSON.stringify(id === 'evt_sweep' ? replaceAt(event, ['id'], `evt_sweep_${(webhookSweeps += 1)}`) : event) ?? '';
+        return {
+          method: 'POST',
+          url: `/api/payments/webhooks/${text(field(v, 'provider'))}`,
+          payload: body,
+          // Signed with the real key: what gets past the signature must still be checked.
+          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(fixture.webhookSecret, body) },
+        };
+      },
+    },
+    'POST /api/sandbox/payment_intents/:intent_id/confirm': {
+      exemplar: {
+        intent_id: threeDs.payment?.intent_id,
+        body: { client_secret: threeDs.payment?.client_secret, card: { number: '4000000000000002', ...CARD } },
+      },
+      build: (v) => postJson(`/api/sandbox/payment_intents/${text(field(v, 'intent_id'))}/confirm`, field(v, 'body')),
+    },
+    'POST /sandbox/3ds/:intent_id': hosted('3ds', threeDs),
+    'POST /sandbox/instalments/:intent_id': hosted('instalments', fixtureOrders().instalments),
+    'GET /api/tickets/:file': {
+      exemplar: { file: `${paid.order_id}.pdf`, expires: link.searchParams.get('expires'), signature: link.searchParams.get('signature') },
+      build: (v) => get(`/api/tickets/${text(field(v, 'file'))}${query(v, ['expires', 'signature'])}`),
+    },
+    'POST /api/check-in': {
+      exemplar: { code: fixture.ticketCodes[0], event_uid: eventUid },
+      build: (v) => postJson('/api/check-in', v, { authorization: `Bearer ${STAFF_TOKEN}` }),
+    },
+    'GET /dev/mail/:id/attachments/:attachment_id': {
+      exemplar: { id: 1, attachment_id: 1 },
+      build: (v) => get(`/dev/mail/${text(field(v, 'id'))}/attachments/${text(field(v, 'attachment_id'))}`),
+    },
+  };
+}
+
+describe('hand-picked hostile values, one in each part of a valid request in turn', () => {
+  const ROUTES = [
+    'GET /*',
+    'GET /api/events',
+    'GET /api/events/trending',
+    'GET /api/search',
+    'GET /api/search/suggest',
+    'GET /api/events/:uid',
+    'GET /api/events/:uid/seat-map',
+    'GET /api/events/:uid/seats',
+    'GET /api/events/:uid/price-list',
+    'POST /api/promotions/check',
+    'POST /api/orders',
+    'GET /api/orders/:order_id',
+    'GET /api/bookings/status',
+    'POST /api/bookings/lookup',
+    'POST /api/payments/webhooks/:provider',
+    'POST /api/sandbox/payment_intents/:intent_id/confirm',
+    'POST /sandbox/3ds/:intent_id',
+    'POST /sandbox/instalments/:intent_id',
+    'GET /api/tickets/:file',
+    'POST /api/check-in',
+    'GET /dev/mail/:id/attachments/:attachment_id',
+  ];
+
+  it('covers the routes it names', () => {
+    expect([...ROUTES].sort()).toEqual(Object.keys(sweeps()).sort());
+  });
+
+  it.each(ROUTES)('%s', async (route) => {
+    const { exemplar, build, isExhaustive } = sweeps()[route] ?? fail(`no sweep for ${route}`);
+    // Leaves and branches alike, but not the root: a whole request replaced is the fuzz's garbage.
+    const parts = pathsOf(exemplar).slice(1);
+    const cases = isExhaustive
+      ? parts.flatMap((part) => HAND_PICKED.map((value) => ({ part, value })))
+      : HAND_PICKED.map((value, index) => ({ part: parts[index % parts.length] ?? [], value }));
+    let last = await dbFingerprint(t.db);
+    for (const { part, value } of cases) {
+      const request = build(replaceAt(exemplar, part, value));
+      const before = last;
+      const response = await send(request);
+      last = await dbFingerprint(t.db);
+      expectSafeAnswer(request, response, before, last);
+    }
+  });
+});
