@@ -90,7 +90,9 @@ describe('event route', () => {
     await user.click(screen.getByRole('button', { name: 'Add one Gold ticket' }));
     await user.click(screen.getByRole('button', { name: 'CHECKOUT' }));
     expect(router.state.location.search).toBe('?step=3');
-    expect(screen.getByRole('heading', { level: 2, name: 'Confirm details and pay' })).toHaveFocus();
+    // Checkout's code loads when the buyer gets there.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Confirm details and pay' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Step 1 Ticket Details' })).toHaveAttribute('aria-expanded', 'true');
     // Step 2 opens only once the buyer's details are valid.
     expect(screen.getByRole('button', { name: 'Step 2 Order Summary' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EventDetail } from '@marquee/domain/catalog';
@@ -15,8 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { TicketListView } from '../../features/booking/components/ticket-list-view';
 import { useBookingStep } from '../../features/booking/hooks/use-booking-step';
 import { useReconciledSelection } from '../../features/booking/hooks/use-reconciled-selection';
-import { BookingConfirmation } from '../../features/checkout/components/booking-confirmation';
-import { CheckoutPage, type SeatMapStatus } from '../../features/checkout/components/checkout-page';
+import type { SeatMapStatus } from '../../features/checkout/components/checkout-page';
 import type { DescribeSeat } from '../../features/checkout/lib/checkout-lines';
 import { readActiveOrder } from '../../features/checkout/lib/checkout-storage';
 import { parsePaymentErrorCode } from '../../features/checkout/lib/parse-payment-error-code';
@@ -24,6 +23,18 @@ import { getEventQueryOptions, useEvent } from '../../features/event/api/get-eve
 import { getSeatMapQueryOptions } from '../../features/seat-map/api/get-seat-map';
 import { SeatMapView } from '../../features/seat-map/components/seat-map-view';
 import { EventDetails, EventDetailsSkeleton } from '../../features/event/components/event-details';
+import { Spinner } from '../../components/ui/spinner';
+
+// Checkout and the confirmation load when the buyer gets there: steps 1 and 2 (the seat map's first
+// render among them) do not download the forms, the card element's code and their validation.
+const CheckoutPage = lazy(() =>
+  import('../../features/checkout/components/checkout-page').then((module) => ({ default: module.CheckoutPage })),
+);
+const BookingConfirmation = lazy(() =>
+  import('../../features/checkout/components/booking-confirmation').then((module) => ({
+    default: module.BookingConfirmation,
+  })),
+);
 
 /** A malformed uid is as unknown as a missing one. */
 function isNotFound(error: Error): boolean {
@@ -149,7 +160,6 @@ function BookingFlow({ event }: { event: EventDetail }) {
   return <EventDetails event={event} stepContent={stepContent} />;
 }
 
-
 /**
  * What checkout needs of the seat map (features/seat-map): each chosen seat's label and package (the package
  * whose seating_range holds it), so the summary prices seats before saving and the confirmation names them.
@@ -215,18 +225,20 @@ function CheckoutStepContent({
   );
 
   return (
-    <CheckoutPage
-      event={event}
-      selection={selection}
-      onSelectionChange={onSelectionChange}
-      describeSeat={describeSeat}
-      seatMapStatus={seatMapStatus}
-      onRetrySeatMap={() => void refetchSeatMap()}
-      onBackToTickets={onBackToTickets}
-      onEventStale={() => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey })}
-      paymentError={paymentError}
-      onPaymentErrorShown={onPaymentErrorShown}
-    />
+    <Suspense fallback={<StepLoading />}>
+      <CheckoutPage
+        event={event}
+        selection={selection}
+        onSelectionChange={onSelectionChange}
+        describeSeat={describeSeat}
+        seatMapStatus={seatMapStatus}
+        onRetrySeatMap={() => void refetchSeatMap()}
+        onBackToTickets={onBackToTickets}
+        onEventStale={() => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey })}
+        paymentError={paymentError}
+        onPaymentErrorShown={onPaymentErrorShown}
+      />
+    </Suspense>
   );
 }
 
@@ -243,12 +255,19 @@ function ConfirmationStepContent({
   const { describeSeat } = useDescribeSeat(event);
   const [searchParams] = useSearchParams();
   return (
-    <BookingConfirmation
-      event={event}
-      orderId={searchParams.get('orderId') ?? ''}
-      describeSeat={describeSeat}
-      onBooked={onBooked}
-      onChooseTickets={onChooseTickets}
-    />
+    <Suspense fallback={<StepLoading />}>
+      <BookingConfirmation
+        event={event}
+        orderId={searchParams.get('orderId') ?? ''}
+        describeSeat={describeSeat}
+        onBooked={onBooked}
+        onChooseTickets={onChooseTickets}
+      />
+    </Suspense>
   );
+}
+
+/** While a step's code loads (a moment, once). */
+function StepLoading() {
+  return <Spinner label="Loading…" className="text-brand-700" />;
 }
