@@ -1,14 +1,11 @@
 import { formatInstalments, formatMoney, type Currency } from '@marquee/domain/money';
+import { escapeHtml } from '../../lib/escape-html';
 
 /**
  * The sandbox provider's hosted pages: a bank's 3-D Secure challenge and the instalment provider's
  * plan approval. They stand in for pages a real provider serves on its own site, so they are plain
  * server-rendered HTML with a form, outside the web app.
  */
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../lib/escape-html';
 import { formatEventDate, formatEventTime, formatZoneName } from '@marquee/domain/time';
 
 /**
@@ -26,10 +27,7 @@ export interface MailEvent {
   url: string;
 }
 
-/** Escapes text for HTML content and quoted attribute values: a buyer's `<script>` stays text. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 /** "Sat, 5 Dec 2026 · 7:30 PM GMT+5:30", in the venue's zone whatever the reader's. */
 export function formatWhen(event: Pick<MailEvent, 'startsAt' | 'timeZone'>): string {

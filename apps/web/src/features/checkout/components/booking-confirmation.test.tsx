@@ -6,11 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@marquee/domain/orders';
 import { PAYMENT_ERROR_MESSAGES, PAYMENT_MESSAGES } from '@marquee/domain/payments';
 import { makeEventDetail } from '../../../test/catalog-fixtures';
-import {
-  activeOrderStorageKey,
-  confirmedOrderStorageKey,
-  idempotencyKeyStorageKey,
-} from '../lib/checkout-storage';
+import { activeOrderStorageKey, confirmedOrderStorageKey, idempotencyKeyStorageKey } from '../lib/checkout-storage';
 import type { DescribeSeat } from '../lib/checkout-lines';
 import { makeCreatedOrder } from '../test/make-order';
 import { BookingConfirmation } from './booking-confirmation';
@@ -23,7 +19,14 @@ function paidOrder(overrides: Partial<Order> = {}): Order {
     status: 'complete',
     paid_at: new Date().toISOString(),
     lines: [
-      { package_id: 1, package_name: 'Gold', unit_price: 250000, ticket_count: 2, amount: 500000, seats: ['A-1-1', 'A-1-2'] },
+      {
+        package_id: 1,
+        package_name: 'Gold',
+        unit_price: 250000,
+        ticket_count: 2,
+        amount: 500000,
+        seats: ['A-1-1', 'A-1-2'],
+      },
     ],
     tickets: [
       { code: 'TK-0001', package_name: 'Gold', seat_id: 'A-1-1' },
@@ -64,9 +67,10 @@ function storeAccess() {
 }
 
 const describeSeat: DescribeSeat = (id) =>
-  ({ 'A-1-1': { label: 'Stalls · Row 1 · Seat 1', packageId: 1 }, 'A-1-2': { label: 'Stalls · Row 1 · Seat 2', packageId: 1 } })[
-    id
-  ];
+  ({
+    'A-1-1': { label: 'Stalls · Row 1 · Seat 1', packageId: 1 },
+    'A-1-2': { label: 'Stalls · Row 1 · Seat 2', packageId: 1 },
+  })[id];
 
 function renderConfirmation(props: { onBooked?: () => void; onChooseTickets?: () => void } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -126,7 +130,10 @@ describe('step 4: the booking confirmation', () => {
 
   it('while the payment is being confirmed it says so politely and asks again until it is paid', async () => {
     storeAccess();
-    orderAnswers = [() => Response.json(paidOrder({ status: 'pending', paid_at: null, tickets: [] })), () => Response.json(paidOrder())];
+    orderAnswers = [
+      () => Response.json(paidOrder({ status: 'pending', paid_at: null, tickets: [] })),
+      () => Response.json(paidOrder()),
+    ];
     const { onBooked } = renderConfirmation();
     expect(await screen.findByText(/We are confirming your payment/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2 }).closest('[aria-live="polite"]')).not.toBeNull();

@@ -10,6 +10,7 @@ import { PAYMENT_ERROR_MESSAGES, type PaymentErrorCode } from '@marquee/domain/p
 import type { Selection } from '@marquee/domain/selection';
 import { makeEventDetail, makeTicketPackage } from '../../../test/catalog-fixtures';
 import { activeOrderStorageKey } from '../lib/checkout-storage';
+import { fakeApi, type ApiCall, type ApiHandler } from '../test/fake-api';
 import { makeCreatedOrder } from '../test/make-order';
 import type { DescribeSeat } from '../lib/checkout-lines';
 import { CheckoutPage } from './checkout-page';
@@ -32,37 +33,14 @@ function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
   });
 }
 
-interface Call {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
-type Handler = (call: Call) => Response | Promise<Response>;
-
-let calls: Call[] = [];
-let routes: Record<string, Handler> = {};
+let calls: ApiCall[] = [];
+let routes: Record<string, ApiHandler> = {};
 
 const createdOrder = makeCreatedOrder;
 
 beforeEach(() => {
-  calls = [];
-  routes = {
-    'GET /api/payments/config': () => Response.json({ card_provider: 'sandbox', stripe_publishable_key: null }),
-  };
+  ({ calls, routes } = fakeApi());
   reloadPage.mockReset();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-      const call = { method, path: url.pathname, headers: new Headers(init?.headers), body };
-      calls.push(call);
-      const handler = routes[`${method} ${url.pathname}`];
-      return handler ? handler(call) : Response.json({ message: 'Not found.' }, { status: 404 });
-    }),
-  );
 });
 
 afterEach(() => {
@@ -323,7 +301,13 @@ describe('checkout: Confirm details and pay', () => {
     expect(orderCalls[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(orderCalls[0]?.body).toEqual({
       event_id: 1,
-      buyer: { first_name: 'Nimal', last_name: 'Perera', email: 'nimal@example.com', phone: '077 123 4567', nic: 'n/a' },
+      buyer: {
+        first_name: 'Nimal',
+        last_name: 'Perera',
+        email: 'nimal@example.com',
+        phone: '077 123 4567',
+        nic: 'n/a',
+      },
       ticket_package_details: [{ package_id: 1, ticket_count: 2, package_price: 250000 }],
       seats: [],
       promo_code: null,
@@ -343,9 +327,10 @@ describe('checkout: Confirm details and pay', () => {
         { status: 409 },
       );
     const describeSeat: DescribeSeat = (id) =>
-      ({ 'A-1-1': { label: 'Stalls · Row 1 · Seat 1', packageId: 1 }, 'A-1-2': { label: 'Stalls · Row 1 · Seat 2', packageId: 1 } })[
-        id
-      ];
+      ({
+        'A-1-1': { label: 'Stalls · Row 1 · Seat 1', packageId: 1 },
+        'A-1-2': { label: 'Stalls · Row 1 · Seat 2', packageId: 1 },
+      })[id];
     const onBack = vi.fn();
     const user = renderCheckout(makeEvent(), { packages: {}, seats: ['A-1-1', 'A-1-2'] }, { describeSeat, onBack });
     await fillDetails(user);
@@ -364,10 +349,7 @@ describe('checkout: Confirm details and pay', () => {
 
   it("the server's field errors (422) go back to step 1 beside their fields", async () => {
     routes['POST /api/orders'] = () =>
-      Response.json(
-        { message: 'Invalid input.', errors: { 'buyer.email': [BUYER_MESSAGES.email] } },
-        { status: 422 },
-      );
+      Response.json({ message: 'Invalid input.', errors: { 'buyer.email': [BUYER_MESSAGES.email] } }, { status: 422 });
     const user = renderCheckout(makeEvent(), twoGold);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -11,6 +11,7 @@ import {
   type PaymentErrorCode,
   type SandboxConfirmResponse,
 } from '@marquee/domain/payments';
+import { fakeApi, type ApiCall, type ApiHandler } from '../test/fake-api';
 import { makeCreatedOrder } from '../test/make-order';
 import { PaymentDetailsStep } from './payment-details-step';
 
@@ -22,16 +23,8 @@ const GATEWAYS: PaymentGateway[] = [
   { id: 2, name: 'PayIn3', logo: '/images/gateways/payin3.svg', kind: 'instalments' },
 ];
 
-interface Call {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
-type Handler = (call: Call) => Response | Promise<Response>;
-
-let calls: Call[] = [];
-let routes: Record<string, Handler> = {};
+let calls: ApiCall[] = [];
+let routes: Record<string, ApiHandler> = {};
 
 const CONFIRM_PATH = 'POST /api/sandbox/payment_intents/pi_1/confirm';
 
@@ -46,23 +39,8 @@ function confirmAnswer(overrides: Partial<SandboxConfirmResponse> = {}): Sandbox
 }
 
 beforeEach(() => {
-  calls = [];
-  routes = {
-    'GET /api/payments/config': () => Response.json({ card_provider: 'sandbox', stripe_publishable_key: null }),
-  };
+  ({ calls, routes } = fakeApi());
   navigateToUrl.mockReset();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-      const call = { method, path: url.pathname, headers: new Headers(init?.headers), body };
-      calls.push(call);
-      const handler = routes[`${method} ${url.pathname}`];
-      return handler ? handler(call) : Response.json({ message: 'Not found.' }, { status: 404 });
-    }),
-  );
 });
 
 afterEach(() => {
@@ -206,13 +184,9 @@ describe('payment details: the sandbox card form', () => {
 
   it('a card that needs authentication goes to the 3-D Secure challenge', async () => {
     routes[CONFIRM_PATH] = () =>
-      Response.json(
-        confirmAnswer({ status: 'requires_action', next_action: { redirect_url: '/sandbox/3ds/pi_1' } }),
-      );
+      Response.json(confirmAnswer({ status: 'requires_action', next_action: { redirect_url: '/sandbox/3ds/pi_1' } }));
     const user = renderStep();
-    await user.click(
-      await screen.findByRole('button', { name: /Use test card 4000 0027 6000 3184/ }),
-    );
+    await user.click(await screen.findByRole('button', { name: /Use test card 4000 0027 6000 3184/ }));
     await user.click(payButton());
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/sandbox/3ds/pi_1'));
   });
