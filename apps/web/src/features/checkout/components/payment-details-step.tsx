@@ -76,7 +76,6 @@ export function PaymentDetailsStep({
     seatLabels: line.seats.map((seatId) => describeSeat?.(seatId)?.label ?? seatId),
   }));
   const payment = order.payment;
-  const isFree = payment === null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -86,7 +85,7 @@ export function PaymentDetailsStep({
           <p>{PAYMENT_ERROR_MESSAGES[paymentError]}</p>
         </div>
       ) : null}
-      {isFree ? null : <HoldCountdown deadline={deadline} onExpire={onExpire} />}
+      <HoldCountdown deadline={deadline} onExpire={onExpire} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-900">
         <dt className="text-slate-700">Booking ID</dt>
         <dd className="font-mono font-semibold" data-testid="order-id">
@@ -105,12 +104,8 @@ export function PaymentDetailsStep({
         total={order.total}
         instalmentProvider={order.first_instalment !== null ? instalments?.name : undefined}
       />
-      {isFree ? (
-        <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
-          <p className="font-semibold">Your tickets are reserved.</p>
-          <p>There is nothing to pay. A confirmation will follow by e-mail to {order.buyer.email}.</p>
-        </div>
-      ) : (
+      {/* A free order is complete when saved and goes straight to the confirmation: it has no step 3. */}
+      {payment === null ? null : (
         <>
           <div>
             <h4 className="text-base font-semibold text-brand-950">Payment method</h4>
