@@ -33,7 +33,7 @@ export const NIC_DEFAULT = 'n/a';
 export const PROMO_CODE_MIN_LENGTH = 3;
 export const PROMO_CODE_MAX_LENGTH = 40;
 const NAME_MAX_LENGTH = 60;
-const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MAX_LENGTH = 254;
 
 export const EmailSchema = z
   .string({ error: BUYER_MESSAGES.email })
