@@ -4,6 +4,8 @@ import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { SkipLink } from '../components/layout/skip-link';
 import { Toaster } from '../components/toaster';
+import { AccountMenu } from '../features/accounts/components/account-menu';
+import { AuthModalsProvider } from '../features/accounts/components/auth-modals-provider';
 import { SearchBox } from '../features/search/components/search-box';
 
 /** A thin amber bar at the top while the next page's code or data loads. */
@@ -19,20 +21,23 @@ function NavigationProgress() {
 
 /**
  * The page frame: skip link, header, the one <main> landmark and the footer. The route error page
- * uses it too, so a failed page keeps the site's header and footer.
+ * uses it too, so a failed page keeps the site's header and footer. The account modals (opened from the
+ * header, a page, or a `?reset=` address) are available to everything inside it.
  */
 export function SiteFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink targetId="main" />
-      <SiteHeader search={<SearchBox />} />
-      {/* tabIndex -1: the skip link moves focus here. */}
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
-      </main>
-      <SiteFooter />
-      <ScrollRestoration />
-    </div>
+    <AuthModalsProvider>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink targetId="main" />
+        <SiteHeader search={<SearchBox />} account={<AccountMenu />} />
+        {/* tabIndex -1: the skip link moves focus here. */}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </AuthModalsProvider>
   );
 }
 

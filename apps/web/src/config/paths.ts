@@ -10,4 +10,8 @@ export const paths = {
   privacyPolicy: () => '/privacy-policy',
   termsAndConditions: () => '/terms-and-conditions',
   downloadTickets: () => '/download-tickets',
+  myBookings: () => '/my-bookings',
+  resetPassword: () => '/reset-password',
+  /** Any page with a status message for the login or reset modal (the `reset` query parameter). */
+  withResetStatus: (encodedStatus: string) => `/?reset=${encodedStatus}`,
 } as const;

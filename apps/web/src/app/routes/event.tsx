@@ -15,7 +15,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { TicketListView } from '../../features/booking/components/ticket-list-view';
 import { useBookingStep } from '../../features/booking/hooks/use-booking-step';
 import { useReconciledSelection } from '../../features/booking/hooks/use-reconciled-selection';
-import type { SeatMapStatus } from '../../features/checkout/components/checkout-page';
+import { useSession } from '../../features/accounts/api/get-session';
+import type { BuyerPrefill, SeatMapStatus } from '../../features/checkout/components/checkout-page';
 import type { DescribeSeat } from '../../features/checkout/lib/checkout-lines';
 import { readActiveOrder } from '../../features/checkout/lib/checkout-storage';
 import { parsePaymentErrorCode } from '../../features/checkout/lib/parse-payment-error-code';
@@ -211,6 +212,12 @@ function CheckoutStepContent({
   const { describeSeat, seatMapStatus, refetchSeatMap } = useDescribeSeat(event);
   const [searchParams, setSearchParams] = useSearchParams();
   const paymentError = parsePaymentErrorCode(searchParams.get('payment_error'));
+  // Spec 6: a signed-in buyer's name and e-mail are prefilled at checkout.
+  const { user } = useSession();
+  const buyerPrefill = useMemo<BuyerPrefill | null>(
+    () => (user ? { first_name: user.first_name, last_name: user.last_name, email: user.email } : null),
+    [user],
+  );
   const onPaymentErrorShown = useCallback(
     () =>
       setSearchParams(
@@ -237,6 +244,7 @@ function CheckoutStepContent({
         onEventStale={() => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey })}
         paymentError={paymentError}
         onPaymentErrorShown={onPaymentErrorShown}
+        buyerPrefill={buyerPrefill}
       />
     </Suspense>
   );

@@ -4,11 +4,12 @@ import { paths } from '../../config/paths';
 import { MarqueeLogo } from './marquee-logo';
 import { CATEGORY_NAV_LINKS } from './nav-links';
 import { PageContainer } from './page-container';
-import { SignInButton } from './sign-in-button';
 
 interface SiteHeaderProps {
   /** The search box; the app layer passes the search feature's, as shared layout never imports features. */
   search?: ReactNode;
+  /** Sign In / Sign Out; the app layer passes the accounts feature's. */
+  account?: ReactNode;
 }
 
 function navLinkClassName({ isActive }: { isActive: boolean }): string {
@@ -22,10 +23,10 @@ function navLinkClassName({ isActive }: { isActive: boolean }): string {
 }
 
 /**
- * Site header: logo, search and Sign In on top; the category links below, a row that scrolls
+ * Site header: logo, search and the account controls on top; the category links below, a row that scrolls
  * sideways on narrow screens rather than hiding behind a menu button (one tap fewer, nothing hidden).
  */
-export function SiteHeader({ search }: SiteHeaderProps) {
+export function SiteHeader({ search, account }: SiteHeaderProps) {
   return (
     // Focus rings in amber: the default indigo ring would not show on the dark header.
     <header className="bg-brand-950 text-white [&_:focus-visible]:outline-accent-300">
@@ -35,7 +36,7 @@ export function SiteHeader({ search }: SiteHeaderProps) {
         </Link>
         <div className="order-last w-full md:order-none md:w-auto md:max-w-xl md:flex-1">{search}</div>
         <div className="ml-auto flex items-center gap-3">
-          <SignInButton />
+          {account}
         </div>
       </PageContainer>
       <nav aria-label="Main" className="border-t border-white/10 bg-brand-900">

@@ -12,9 +12,11 @@ import {
   type BuyerDetailsInput,
 } from '@marquee/domain/checkout';
 import { formatMoney } from '@marquee/domain/money';
-import { UnavailableBodySchema, type Order } from '@marquee/domain/orders';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
+import { UnavailableBodySchema, type CreateOrderInput, type Order } from '@marquee/domain/orders';
 import { PAYMENT_ERROR_MESSAGES, bookingReturnPath, type PaymentErrorCode } from '@marquee/domain/payments';
 import { ticketCount, type Selection } from '@marquee/domain/selection';
+import { useCaptcha } from '../../../components/captcha/captcha';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { usePopupQueue } from '../../../components/ui/popup';
@@ -67,6 +69,14 @@ export interface CheckoutPageProps {
   paymentError?: PaymentErrorCode | null;
   /** The payment error has been taken in: the route drops it from the URL, so a reload does not repeat it. */
   onPaymentErrorShown?: () => void;
+  /** The signed-in buyer's name and e-mail (spec 6): the details start with them, unless already filled. */
+  buyerPrefill?: BuyerPrefill | null;
+}
+
+export interface BuyerPrefill {
+  first_name: string;
+  last_name: string;
+  email: string;
 }
 
 type StepNumber = 1 | 2 | 3;
@@ -114,6 +124,7 @@ export function CheckoutPage({
   onEventStale,
   paymentError = null,
   onPaymentErrorShown,
+  buyerPrefill = null,
 }: CheckoutPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step1Ref = useRef<HTMLButtonElement>(null);
@@ -149,6 +160,8 @@ export function CheckoutPage({
 
   const promoCheck = useCheckPromotion();
   const orderCreation = useCreateOrder();
+  const { captcha, getPayload: getCaptchaPayload, reset: resetCaptcha } = useCaptcha();
+  const [isAwaitingCaptcha, setIsAwaitingCaptcha] = useState(false);
   const summary = summariseSelection(event, selection, describeSeat);
   const isPricingSeats = summary.unpricedSeats.length > 0 && seatMapStatus === 'loading';
 
@@ -216,6 +229,19 @@ export function CheckoutPage({
     return () => controller.abort();
   }, [resumeState, event.uid, reset]);
 
+  // Spec 6: a signed-in buyer's name and e-mail are filled in, once, where the buyer has typed nothing and no
+  // resumed order brought its own (the resume finishes first).
+  const hasPrefilled = useRef(false);
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (!buyerPrefill || hasPrefilled.current || resumeState !== 'done' || saved) return;
+    hasPrefilled.current = true;
+    for (const name of ['first_name', 'last_name', 'email'] as const) {
+      const value = buyerPrefill[name].trim();
+      if (value && getValues(name) === '') setValue(name, value);
+    }
+  }, [buyerPrefill, resumeState, saved, getValues, setValue]);
+
   function applyPromo(code: string, isAuto = false) {
     if (summary.lines.length === 0 || isPricingSeats) return;
     // Spec 5: a promotion needs tickets from a single package.
@@ -270,6 +296,8 @@ export function CheckoutPage({
     }
     clearIdempotencyKey(event.uid);
     if (!(error instanceof ApiError)) return;
+    // The server refused the human check's payload: a new one is solved for the next try.
+    if (error.status === 403) resetCaptcha();
     if (error.status === 409) {
       const body = UnavailableBodySchema.safeParse(error.body);
       const takenSeats = body.success ? (body.data.taken_seats ?? []) : [];
@@ -320,6 +348,7 @@ export function CheckoutPage({
   }
 
   function onProceed() {
+    if (isAwaitingCaptcha || orderCreation.isPending) return;
     const buyer = BuyerDetailsSchema.safeParse(form.getValues());
     if (!buyer.success) {
       void form.trigger();
@@ -336,8 +365,22 @@ export function CheckoutPage({
       promoCode: coupon?.code ?? null,
       paymentGatewayId: summary.totals.total > 0 ? gatewayId : undefined,
     });
+    setIsAwaitingCaptcha(true);
+    getCaptchaPayload().then(
+      (captchaPayload) => {
+        setIsAwaitingCaptcha(false);
+        saveOrder(order, captchaPayload);
+      },
+      () => {
+        setIsAwaitingCaptcha(false);
+        setSaveProblem({ kind: 'messages', messages: [ACCOUNT_MESSAGES.captchaFailed] });
+      },
+    );
+  }
+
+  function saveOrder(order: CreateOrderInput, captchaPayload: string) {
     orderCreation.mutate(
-      { order, idempotencyKey: getIdempotencyKey(event.uid) },
+      { order, idempotencyKey: getIdempotencyKey(event.uid), captcha: captchaPayload },
       {
         onSuccess: (created) => {
           const access = { orderId: created.order_id, accessToken: created.access_token };
@@ -536,10 +579,11 @@ export function CheckoutPage({
               onGatewayChange={setGatewayId}
               isTermsAgreed={isTermsAgreed}
               onTermsChange={setIsTermsAgreed}
-              isProcessing={orderCreation.isPending}
+              isProcessing={orderCreation.isPending || isAwaitingCaptcha}
               hasFieldErrors={!areDetailsValid}
               hasPaymentSecret={Boolean(saved?.order.payment?.client_secret)}
               onProceed={onProceed}
+              captcha={captcha}
             />
             {saveProblem ? (
               <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
@@ -552,7 +596,12 @@ export function CheckoutPage({
                     ))}
                   </ul>
                 )}
-                <Button className="mt-3" variant="secondary" onClick={onProceed} disabled={orderCreation.isPending}>
+                <Button
+                  className="mt-3"
+                  variant="secondary"
+                  onClick={onProceed}
+                  disabled={orderCreation.isPending || isAwaitingCaptcha}
+                >
                   Try again
                 </Button>
               </div>

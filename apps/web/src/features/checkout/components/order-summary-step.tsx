@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BUYER_MESSAGES, PROMO_CODE_MIN_LENGTH, PromoCodeSchema, proceedToPayBlockers } from '@marquee/domain/checkout';
 import type { EventDetail } from '@marquee/domain/catalog';
@@ -30,6 +30,8 @@ export interface OrderSummaryStepProps {
   hasFieldErrors: boolean;
   hasPaymentSecret: boolean;
   onProceed: () => void;
+  /** The human check (it solves by itself), shown above Proceed to pay. */
+  captcha?: ReactNode;
 }
 
 const BLOCKER_TEXT = {
@@ -159,6 +161,8 @@ export function OrderSummaryStep(props: OrderSummaryStepProps) {
             </p>
           ) : null}
         </div>
+
+        {props.captcha}
 
         <div className="flex flex-col gap-2">
           <Button

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookingLookupRequestSchema, type BookingLookupRequest } from '@marquee/domain/bookings';
@@ -7,10 +8,12 @@ import { TextField } from '../../../components/ui/text-field';
 export interface BookingLookupFormProps {
   isSearching: boolean;
   onSearch: (request: BookingLookupRequest) => void;
+  /** The human check (it solves by itself), shown above Search Ticket. */
+  captcha?: ReactNode;
 }
 
 /** Spec 2: the fields Booking ID and NIC and the Search Ticket button. */
-export function BookingLookupForm({ isSearching, onSearch }: BookingLookupFormProps) {
+export function BookingLookupForm({ isSearching, onSearch, captcha }: BookingLookupFormProps) {
   const {
     register,
     handleSubmit,
@@ -47,6 +50,7 @@ export function BookingLookupForm({ isSearching, onSearch }: BookingLookupFormPr
           {...register('nic')}
         />
       </div>
+      {captcha}
       <div>
         <Button type="submit" size="lg" disabled={isSearching}>
           {isSearching ? (

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ACCOUNT_MESSAGES, MessageAnswerSchema, type SessionAnswer } from '@marquee/domain/accounts';
+import { apiGet } from '../../../lib/api-client';
+import { sessionQueryKey } from './get-session';
+import { myBookingsQueryKey } from './get-my-bookings';
+
+/** GET /api/auth/logout (spec 7), then the client sign-out. */
+export function signOut() {
+  return apiGet('/api/auth/logout', MessageAnswerSchema);
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      queryClient.setQueryData<SessionAnswer>(sessionQueryKey, (current) =>
+        current ? { ...current, user: null } : current,
+      );
+      queryClient.removeQueries({ queryKey: myBookingsQueryKey });
+      toast(ACCOUNT_MESSAGES.signedOut);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+    onError: () => {
+      toast.error('We could not sign you out. Check your connection and try again.');
+    },
+  });
+}

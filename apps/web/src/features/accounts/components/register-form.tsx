@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { RegisterRequestSchema, type RegisterRequest } from '@marquee/domain/accounts';
+import { useCaptcha } from '../../../components/captcha/captcha';
+import { TextField } from '../../../components/ui/text-field';
+import { register as registerAccount } from '../api/register';
+import { accountErrorMessages, isCaptchaRefusal } from '../lib/error-messages';
+import { FormAlert, SubmitButton, SwitchLink } from './form-alert';
+
+export interface RegisterFormProps {
+  onRegistered: () => void;
+  onLogin: () => void;
+}
+
+/** "Sign Up" (spec 2, 3 Registration): name, email, password and its confirmation; server errors in a red alert. */
+export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
+  const { captcha, getPayload, reset: resetCaptcha } = useCaptcha();
+  const [problems, setProblems] = useState<string[]>([]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof RegisterRequestSchema>, unknown, RegisterRequest>({
+    resolver: zodResolver(RegisterRequestSchema),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
+  });
+
+  async function onSubmit(values: RegisterRequest) {
+    setProblems([]);
+    try {
+      await registerAccount(values, await getPayload());
+    } catch (error) {
+      if (isCaptchaRefusal(error)) resetCaptcha();
+      setProblems(accountErrorMessages(error));
+      return;
+    }
+    onRegistered();
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        noValidate
+        aria-label="Sign up"
+        onSubmit={(event) => {
+          if (isSubmitting) return event.preventDefault();
+          void handleSubmit(onSubmit)(event);
+        }}
+        className="flex flex-col gap-4"
+      >
+        <FormAlert messages={problems} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          data-autofocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
+        {captcha}
+        <SubmitButton isBusy={isSubmitting} label="Sign Up" busyLabel="Signing up…" />
+      </form>
+      <p className="text-sm text-slate-700">
+        Already have an account? <SwitchLink onClick={onLogin}>Log In</SwitchLink>
+      </p>
+    </div>
+  );
+}
