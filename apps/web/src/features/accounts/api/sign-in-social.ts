@@ -9,8 +9,7 @@ const SocialSignInAnswerSchema = z.object({ url: z.string().min(1), redirect: z.
  * Social sign-in: the server answers the provider's authorisation address, and the browser goes there; the
  * provider sends it back to the page it left (or, on a failure, to that page again).
  */
-export async function signInSocial(provider: SocialProvider): Promise<void> {
-  const here = `${window.location.pathname}${window.location.search}`;
+export async function signInSocial(provider: SocialProvider, here: string): Promise<void> {
   const answer = await apiSend(
     'POST',
     '/api/auth/sign-in/oauth2',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import type { SessionAnswer, SocialProvider } from '@marquee/domain/accounts';
 import { signInSocial } from '../api/sign-in-social';
 import { accountErrorMessages } from '../lib/error-messages';
@@ -8,6 +9,7 @@ const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Google', appl
 
 /** Google and Apple sign-in (spec 4), each only when the server has it configured. */
 export function SocialSignIn({ providers }: { providers: SessionAnswer['providers'] }) {
+  const location = useLocation();
   const [pending, setPending] = useState<SocialProvider | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const enabled = (['google', 'apple'] as const).filter((provider) => providers[provider]);
@@ -18,7 +20,8 @@ export function SocialSignIn({ providers }: { providers: SessionAnswer['provider
     setProblems([]);
     setPending(provider);
     try {
-      await signInSocial(provider);
+      // Back to this page (path and query) after the provider, whether it signed the buyer in or not.
+      await signInSocial(provider, `${location.pathname}${location.search}`);
       // The browser is leaving for the provider; the button stays busy until it has.
     } catch (error) {
       setProblems(accountErrorMessages(error));

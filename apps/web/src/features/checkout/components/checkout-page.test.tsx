@@ -10,10 +10,11 @@ import { PAYMENT_ERROR_MESSAGES, type PaymentErrorCode } from '@marquee/domain/p
 import type { Selection } from '@marquee/domain/selection';
 import { makeEventDetail, makeTicketPackage } from '../../../test/catalog-fixtures';
 import { activeOrderStorageKey } from '../lib/checkout-storage';
-import { fakeApi, type ApiCall, type ApiHandler } from '../test/fake-api';
+import { fakeApi, type ApiCall, type ApiHandler } from '../../../test/fake-api';
 import { makeCreatedOrder } from '../test/make-order';
 import type { DescribeSeat } from '../lib/checkout-lines';
-import { CheckoutPage } from './checkout-page';
+import { fakeAltcha } from '../../../test/fake-altcha';
+import { CheckoutPage, type BuyerPrefill } from './checkout-page';
 
 const reloadPage = vi.hoisted(() => vi.fn());
 vi.mock('../lib/reload-page', () => ({ reloadPage }));
@@ -57,6 +58,7 @@ function Harness(props: {
   onBack?: () => void;
   paymentError?: PaymentErrorCode;
   onPaymentErrorShown?: () => void;
+  buyerPrefill?: BuyerPrefill | null;
 }) {
   const [selection, setSelection] = useState(props.initial);
   return (
@@ -71,6 +73,7 @@ function Harness(props: {
         onBackToTickets={props.onBack ?? vi.fn()}
         paymentError={props.paymentError ?? null}
         onPaymentErrorShown={props.onPaymentErrorShown}
+        buyerPrefill={props.buyerPrefill ?? null}
       />
     </>
   );
@@ -299,6 +302,8 @@ describe('checkout: Confirm details and pay', () => {
     const orderCalls = calls.filter((call) => call.path === '/api/orders');
     expect(orderCalls).toHaveLength(1);
     expect(orderCalls[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // The human check's payload, solved by itself while the buyer filled in the form.
+    expect(orderCalls[0]?.headers.get('X-Captcha')).toMatch(/^captcha-\d+$/);
     expect(orderCalls[0]?.body).toEqual({
       event_id: 1,
       buyer: {
@@ -483,5 +488,74 @@ describe('checkout: Confirm details and pay', () => {
     // At the top: right after the page heading.
     expect(heading.nextElementSibling).toBe(alert);
     expect(onPaymentErrorShown).toHaveBeenCalledTimes(1);
+  });
+
+  it("a signed-in buyer's name and e-mail start filled in, and what the buyer typed is kept", async () => {
+    const prefill = { first_name: 'Kumari', last_name: 'Silva', email: 'kumari@example.com' };
+    const user = renderCheckout(makeEvent(), twoGold, { buyerPrefill: prefill });
+    expect(await screen.findByDisplayValue('Kumari')).toBe(screen.getByLabelText('First name'));
+    expect(screen.getByLabelText('Last name')).toHaveValue('Silva');
+    expect(screen.getByLabelText('Email')).toHaveValue('kumari@example.com');
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Kamala');
+    expect(screen.getByLabelText('First name')).toHaveValue('Kamala');
+  });
+
+  it('the prefill does not overwrite what was typed before the session was known', async () => {
+    const event = makeEvent();
+    const queryClient = new QueryClient();
+    const user = userEvent.setup();
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <Harness event={event} initial={twoGold} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText('First name'), 'Kamala');
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <Harness
+            event={event}
+            initial={twoGold}
+            buyerPrefill={{ first_name: 'Kumari', last_name: 'Silva', email: 'kumari@example.com' }}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('kumari@example.com'));
+    expect(screen.getByLabelText('First name')).toHaveValue('Kamala');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Silva');
+  });
+
+  it("a resumed order keeps its own buyer, not the session's", async () => {
+    sessionStorage.setItem(
+      activeOrderStorageKey('abc123'),
+      JSON.stringify({ orderId: 'MQ7K3F9X2QHD', accessToken: 'token-123' }),
+    );
+    routes['GET /api/orders/MQ7K3F9X2QHD'] = () => Response.json(createdOrder());
+    renderCheckout(makeEvent(), twoGold, {
+      buyerPrefill: { first_name: 'Kumari', last_name: 'Silva', email: 'kumari@example.com' },
+    });
+    expect(await screen.findByText('We are holding your seat...')).toBeInTheDocument();
+    const buyer = createdOrder().buyer;
+    expect(screen.getByLabelText('First name')).toHaveValue(buyer.first_name);
+    expect(screen.getByLabelText('Email')).toHaveValue(buyer.email);
+  });
+
+  it('a refused human check (403) is told and solved again for the next try', async () => {
+    routes['POST /api/orders'] = () =>
+      Response.json({ message: 'We could not confirm that you are human.' }, { status: 403 });
+    const user = renderCheckout(makeEvent(), twoGold);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    const resetsBefore = fakeAltcha.resets;
+    await user.click(screen.getByRole('button', { name: /Proceed to pay/ }));
+    expect(await screen.findByText('We could not confirm that you are human.')).toBeInTheDocument();
+    // One reset after the payload was handed out, one more for the refusal.
+    expect(fakeAltcha.resets).toBeGreaterThanOrEqual(resetsBefore + 2);
   });
 });

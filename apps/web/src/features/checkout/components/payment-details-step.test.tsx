@@ -11,7 +11,7 @@ import {
   type PaymentErrorCode,
   type SandboxConfirmResponse,
 } from '@marquee/domain/payments';
-import { fakeApi, type ApiCall, type ApiHandler } from '../test/fake-api';
+import { fakeApi, type ApiCall, type ApiHandler } from '../../../test/fake-api';
 import { makeCreatedOrder } from '../test/make-order';
 import { PaymentDetailsStep } from './payment-details-step';
 
