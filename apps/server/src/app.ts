@@ -5,7 +5,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from '@marquee/db/client';
 import type { AppConfig } from './config';
+import { Redis } from 'ioredis';
+import { createAuth } from './modules/accounts/auth';
+import { accountsModule, currentUserIdOf } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
+import { captchaModule } from './modules/captcha/routes';
+import { createCaptcha } from './modules/captcha/service';
+import { enqueuePasswordReset } from './modules/mail/repository';
+import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { bookingsModule } from './modules/bookings/routes';
 import { catalogModule } from './modules/catalog/routes';
@@ -41,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  // The API speaks JSON (and forms only where a page posts one): a text/plain body is a 415, not a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -50,6 +61,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowStripe: Boolean(deps.config.stripe),
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // Counters shared by every server process when Redis is configured: rate limits and used captchas.
+  const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await registerRateLimits(app, redis);
+  await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -61,6 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const captcha = await createCaptcha({ db: deps.db, enabled: deps.config.captcha ?? true, redis });
+  await app.register(captchaModule, { captcha });
+  const accounts = await createAuth({
+    db: deps.db,
+    config: deps.config,
+    sendResetPassword: (userId, url) => enqueuePasswordReset(deps.db, userId, url),
+  });
+  const currentUserId = currentUserIdOf(accounts);
+  const accountsService = createAccountsService(deps.db);
+  await app.register(accountsModule, { service: accountsService, accounts, captcha });
 
   await app.register(catalogModule, { db: deps.db });
   await app.register(inventoryModule, { db: deps.db, seatStatesTtlMs: deps.config.env === 'test' ? 0 : 1_000 });
@@ -83,6 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     completion,
     sweepIntervalMs: isTest ? 0 : 30_000,
     checkoutCacheTtlMs: isTest ? 0 : 1_000,
+    requireCaptcha: captcha.requireOnce,
+    linkToAccount: async (request, bookingId) => {
+      const userId = await currentUserId(request);
+      if (userId) await accountsService.linkOrder(bookingId, userId);
+    },
   });
   await app.register(paymentsModule, {
     db: deps.db,
@@ -99,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bookingsModule, {
     db: deps.db,
     ticketUrl: (bookingId) => tickets.ticketUrl(bookingId),
+    captcha,
+    currentUserId,
     ...(deps.config.bookingLookupLimit ? { lookupLimit: deps.config.bookingLookupLimit } : {}),
   });
   await app.register(mailModule, {

@@ -2,8 +2,11 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes' || value === 'on');
+
+export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
+export const APPLE_DISCOVERY_URL = 'https://appleid.apple.com/.well-known/openid-configuration';
 
 export const DEFAULT_MAIL_FROM = 'Marquee <tickets@marquee.local>';
 
@@ -45,6 +48,21 @@ export const EnvSchema = z.object({
   TICKET_LINK_KEY: z.string().min(32, 'TICKET_LINK_KEY must be at least 32 characters').optional(),
   /** The bearer token gate staff send to POST /api/check-in. Unset: check-in is off. */
   STAFF_TOKEN: z.string().min(16, 'STAFF_TOKEN must be at least 16 characters').optional(),
+  /** Signs session cookies and auth tokens (better-auth). Unset: made once per database. */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  /** Sign in with Google (OpenID Connect): both, or neither (the button is hidden). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OpenID discovery document; tests point it at a local OpenID provider. */
+  GOOGLE_DISCOVERY_URL: z.url().default(GOOGLE_DISCOVERY_URL),
+  /** Sign in with Apple: the Services ID and the client secret (the JWT Apple asks for, signed with your key). */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_DISCOVERY_URL: z.url().default(APPLE_DISCOVERY_URL),
+  /** The proof-of-work captcha on sign-up, password reset, orders and booking lookups. Only tests and benchmarks turn it off. */
+  CAPTCHA: booleanFromEnv.default(true),
+  /** redis://host:6379: rate-limit counters and used captchas shared by every server process. Unset: per process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// address' }).optional(),
 }).superRefine((env, ctx) => {
   if (env.SMTP_URL && env.MAIL_VIEWER) {
     ctx.addIssue({
@@ -52,6 +70,18 @@ export const EnvSchema = z.object({
       path: ['MAIL_VIEWER'],
       message: 'The outbox viewer only exists without SMTP_URL: e-mails sent through SMTP are not kept.',
     });
+  }
+  for (const [id, secret, name] of [
+    [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, 'GOOGLE'],
+    [env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET, 'APPLE'],
+  ] as const) {
+    if (Boolean(id) !== Boolean(secret)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [`${name}_CLIENT_ID`],
+        message: `Set ${name}_CLIENT_ID and ${name}_CLIENT_SECRET together, or neither.`,
+      });
+    }
   }
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
@@ -89,6 +119,20 @@ export interface TicketsConfig {
   staffToken: string | null;
 }
 
+/** An OpenID Connect client of Google or Apple. */
+export interface OidcClientConfig {
+  clientId: string;
+  clientSecret: string;
+  discoveryUrl: string;
+}
+
+export interface AuthConfig {
+  /** AUTH_SECRET; null: the secret kept in app_secrets. */
+  secret: string | null;
+  google: OidcClientConfig | null;
+  apple: OidcClientConfig | null;
+}
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   publicUrl: string;
@@ -104,6 +148,14 @@ export interface AppConfig {
   tickets?: TicketsConfig;
   /** Booking lookups per client address per window (Download Your Tickets); 10 per 10 minutes by default. */
   bookingLookupLimit?: { max: number; windowMs: number };
+  /** Accounts (decisions/019); absent: credentials only, the secret kept in app_secrets. */
+  auth?: AuthConfig;
+  /** The proof-of-work captcha (decisions/020); absent: on. Only tests and benchmarks set false. */
+  captcha?: boolean;
+  /** CSRF double-submit checks on state-changing requests; absent: on. Only API tests that are not about CSRF set false. */
+  csrf?: boolean;
+  /** Shared counters (rate limits, used captchas); null or absent: each process keeps its own. */
+  redisUrl?: string | null;
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -151,6 +203,20 @@ export function appConfigFromEnv(env: Env): AppConfig {
       from: env.MAIL_FROM,
       viewer: env.SMTP_URL || env.MAIL_VIEWER === false ? 'off' : env.MAIL_VIEWER ? 'open' : 'local',
     },
+    auth: {
+      secret: env.AUTH_SECRET ?? null,
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, discoveryUrl: env.GOOGLE_DISCOVERY_URL }
+          : null,
+      apple:
+        env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
+          ? { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET, discoveryUrl: env.APPLE_DISCOVERY_URL }
+          : null,
+    },
+    captcha: env.CAPTCHA,
+    csrf: true,
+    redisUrl: env.REDIS_URL ?? null,
     tickets: {
       signingKey: env.TICKET_SIGNING_KEY ?? null,
       linkKey: env.TICKET_LINK_KEY ?? null,

@@ -52,6 +52,9 @@ CREATE TABLE "verifications" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "outbox" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "user_id" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "payload" jsonb;--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_orders" ADD CONSTRAINT "user_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -59,4 +62,6 @@ ALTER TABLE "user_orders" ADD CONSTRAINT "user_orders_user_id_users_id_fk" FOREI
 CREATE INDEX "accounts_user_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_orders_user_idx" ON "user_orders" USING btree ("user_id","order_id");--> statement-breakpoint
-CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("identifier");
+CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("identifier");--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_subject_check" CHECK (("outbox"."kind" = 'password_reset' AND "outbox"."user_id" IS NOT NULL AND "outbox"."payload" IS NOT NULL) OR ("outbox"."kind" <> 'password_reset' AND "outbox"."order_id" IS NOT NULL));

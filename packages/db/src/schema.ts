@@ -411,14 +411,79 @@ export const paymentEvents = pgTable(
  * E-mails to send, written in the transaction that decides them (the order's completion, its failure):
  * one row per (kind, order), so a decision taken twice queues one e-mail. A worker sends them (issue 6).
  */
+/*
+ * Accounts (issue 7). better-auth's four tables, in its field names (decisions/019); ids are its text ids.
+ * A password is kept only as better-auth's scrypt hash, in the credential account's `password`.
+ */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('accounts_user_idx').on(table.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
 export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['order_confirmation', 'payment_refunded'] }).notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['order_confirmation', 'payment_refunded', 'password_reset'] }).notNull(),
+    /** The order an order e-mail is about; null for account e-mails. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The account an account e-mail is for (password_reset); null for order e-mails. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What an account e-mail needs beyond its row (the reset link). */
+    payload: jsonb('payload').$type<{ url: string }>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -433,6 +498,10 @@ export const outbox = pgTable(
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    check(
+      'outbox_subject_check',
+      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} <> 'password_reset' AND ${t.orderId} IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -502,68 +571,6 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/*
- * Accounts (issue 7). better-auth's four tables, in its field names (decisions/019); ids are its text ids.
- * A password is kept only as better-auth's scrypt hash, in the credential account's `password`.
- */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  ...timestamps,
-});
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: text('id').primaryKey(),
-    token: text('token').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ...timestamps,
-  },
-  (table) => [index('sessions_user_idx').on(table.userId)],
-);
-
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: text('id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
-    scope: text('scope'),
-    password: text('password'),
-    ...timestamps,
-  },
-  (table) => [index('accounts_user_idx').on(table.userId)],
-);
-
-export const verifications = pgTable(
-  'verifications',
-  {
-    id: text('id').primaryKey(),
-    identifier: text('identifier').notNull(),
-    value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ...timestamps,
-  },
-  (table) => [index('verifications_identifier_idx').on(table.identifier)],
-);
 
 /** Orders placed while signed in: My bookings lists these (never orders that merely share the e-mail). */
 export const userOrders = pgTable(

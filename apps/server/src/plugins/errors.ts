@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
 import type { ErrorBody } from '@marquee/domain/errors';
 import { AppError } from './app-error';
 
@@ -47,6 +48,9 @@ function clientErrorMessage(error: FastifyError, status: number): string {
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.';
+    case 'FST_CSRF_MISSING_SECRET':
+    case 'FST_CSRF_INVALID_TOKEN':
+      return ACCOUNT_MESSAGES.csrf;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This content type is not accepted; send application/json.';
     default:

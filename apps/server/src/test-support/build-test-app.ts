@@ -17,6 +17,10 @@ export const TEST_APP_CONFIG: AppConfig = {
   publicUrl: 'http://marquee.test',
   logLevel: 'silent',
   webDistDir: null,
+  // API tests that are not about them go without the captcha and the CSRF check; protection.test.ts
+  // and the Playwright suite run with both (decisions/019).
+  captcha: false,
+  csrf: false,
 };
 
 /**

@@ -345,7 +345,12 @@ export async function dbFingerprint(db: Db): Promise<DbFingerprint> {
       'mail_messages', (SELECT count(*) FROM mail_messages),
       'promo_codes_used', (SELECT coalesce(sum(used_count), 0) FROM promo_codes),
       'packages_sold', (SELECT coalesce(sum(sold_count), 0) FROM ticket_packages),
-      'packages_held', (SELECT coalesce(sum(held_count), 0) FROM ticket_packages)
+      'packages_held', (SELECT coalesce(sum(held_count), 0) FROM ticket_packages),
+      'users', (SELECT count(*) FROM users),
+      'sessions', (SELECT count(*) FROM sessions),
+      'accounts', (SELECT count(*) FROM accounts),
+      'verifications', (SELECT count(*) FROM verifications),
+      'user_orders', (SELECT count(*) FROM user_orders)
     )::text AS fingerprint`);
   const row = FingerprintRowsSchema.parse(result).rows[0];
   return FingerprintSchema.parse(JSON.parse(row?.fingerprint ?? '{}'));

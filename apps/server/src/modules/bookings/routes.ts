@@ -1,5 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@marquee/db/client';
 import {
@@ -7,8 +6,11 @@ import {
   BookingLookupRequestSchema,
   BookingLookupResultSchema,
 } from '@marquee/domain/bookings';
+import { ACCOUNT_MESSAGES, MyBookingsAnswerSchema } from '@marquee/domain/accounts';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { AppError } from '../../plugins/app-error';
+import { byClient, limit } from '../../plugins/rate-limits';
+import type { CaptchaService } from '../captcha/service';
 import { createBookingsService } from './service';
 
 export interface BookingsModuleOptions {
@@ -17,25 +19,34 @@ export interface BookingsModuleOptions {
   ticketUrl: (bookingId: string) => Promise<string>;
   /** Lookups per client address per window; a Booking ID and NIC must not be guessable by brute force. */
   lookupLimit?: { max: number; windowMs: number };
+  captcha: CaptchaService;
+  /** The signed-in account of a request (accounts module); null: nobody. */
+  currentUserId: (request: FastifyRequest) => Promise<string | null>;
 }
 
 /** Download Your Tickets: the booking lookup by Booking ID and NIC. */
 export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = createBookingsService(options);
-  const limit = options.lookupLimit ?? { max: 10, windowMs: 10 * 60_000 };
-  await app.register(rateLimit, { global: false });
+  const lookupLimit = options.lookupLimit ?? { max: 10, windowMs: 10 * 60_000 };
+  const lookupLimits = [
+    limit(fastify, { name: 'lookup-client', ...lookupLimit, key: byClient, message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts }),
+    // One booking tried from many addresses: its NIC must not be guessable by a botnet either.
+    limit(fastify, {
+      name: 'lookup-booking',
+      ...lookupLimit,
+      key: (request) => {
+        const body = request.body as { booking_id?: unknown } | undefined;
+        return typeof body?.booking_id === 'string' ? body.booking_id.replace(/\s+/g, '').toUpperCase() : null;
+      },
+      message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts,
+    }),
+  ];
 
   app.post(
     '/api/bookings/lookup',
     {
-      config: {
-        rateLimit: {
-          max: limit.max,
-          timeWindow: limit.windowMs,
-          errorResponseBuilder: () => new AppError('rate_limited', BOOKING_LOOKUP_MESSAGES.tooManyAttempts),
-        },
-      },
+      preHandler: [...lookupLimits, options.captcha.require],
       schema: {
         tags: ['bookings'],
         summary: 'Find a booking by Booking ID and NIC (or the checkout e-mail when no NIC was given)',
@@ -44,6 +55,7 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
         body: BookingLookupRequestSchema,
         response: {
           200: BookingLookupResultSchema,
+          403: ErrorBodySchema.describe('The captcha (X-Captcha) is missing, wrong or used.'),
           404: ErrorBodySchema,
           409: ErrorBodySchema.describe('Found, but not paid yet (`status: pending`) or cancelled/failed.'),
           422: ErrorBodySchema,
@@ -54,6 +66,24 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.lookUp(request.body);
+    },
+  );
+
+  app.get(
+    '/api/me/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'My bookings: the orders the signed-in account placed, newest first',
+        description: 'Only orders placed while signed in (never others that share the e-mail). 401 when signed out.',
+        response: { 200: MyBookingsAnswerSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = await options.currentUserId(request);
+      if (!userId) throw new AppError('unauthorized', ACCOUNT_MESSAGES.signInRequired);
+      return { data: await service.listForAccount(userId) };
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   type BookingLookupRequest,
   type BookingLookupResult,
 } from '@marquee/domain/bookings';
+import type { MyBooking } from '@marquee/domain/accounts';
 import { NIC_DEFAULT } from '@marquee/domain/checkout';
 import { ORDER_ID_PATTERN } from '@marquee/domain/orders';
 import { bookingStatusLabel } from '@marquee/domain/statuses';
@@ -22,6 +23,26 @@ function sameText(expected: string, given: string): boolean {
 /** A NIC as typed: case and spaces do not matter (952345678V and 952345678 v are the same card). */
 function normaliseNic(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** The most bookings My bookings lists. */
+const MY_BOOKINGS_LIMIT = 100;
+
+/** What both the lookup and My bookings say of a booking. */
+function summarise(booking: repository.Booking, lines: { name: string; quantity: number }[]) {
+  const start = booking.startDate.toISOString();
+  return {
+    event_name: booking.eventName,
+    event_thumb_img: booking.eventThumb,
+    event_venue: `${booking.venueName}, ${booking.venueCity}`,
+    event_start_date: formatEventDate(start, booking.timeZone),
+    event_start_time: `${formatEventTime(start, booking.timeZone)} ${formatZoneName(start, booking.timeZone)}`,
+    order_id: booking.orderId,
+    status: booking.status,
+    status_label: bookingStatusLabel(booking.status),
+    tot_tickets: lines.reduce((sum, line) => sum + line.quantity, 0),
+    packages: lines.map((line) => ({ package: { name: line.name }, ticket_count: line.quantity })),
+  };
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;
@@ -49,18 +70,8 @@ export function createBookingsService(deps: { db: Db; ticketUrl: (bookingId: str
       repository.findBookingTickets(db, booking.id),
     ]);
     const packageNames = new Map(lines.map((line) => [line.packageId, line.name]));
-    const start = booking.startDate.toISOString();
     return {
-      event_name: booking.eventName,
-      event_thumb_img: booking.eventThumb,
-      event_venue: `${booking.venueName}, ${booking.venueCity}`,
-      event_start_date: formatEventDate(start, booking.timeZone),
-      event_start_time: `${formatEventTime(start, booking.timeZone)} ${formatZoneName(start, booking.timeZone)}`,
-      order_id: booking.orderId,
-      status: booking.status,
-      status_label: bookingStatusLabel(booking.status),
-      tot_tickets: lines.reduce((sum, line) => sum + line.quantity, 0),
-      packages: lines.map((line) => ({ package: { name: line.name }, ticket_count: line.quantity })),
+      ...summarise(booking, lines),
       ticket_url: await deps.ticketUrl(booking.orderId),
       matched_by: matchedBy,
       tickets: tickets.map((ticket) => ({
@@ -71,11 +82,27 @@ export function createBookingsService(deps: { db: Db; ticketUrl: (bookingId: str
     };
   }
 
+  /** My bookings: the orders the account placed while signed in, each with its tickets link once paid. */
+  async function listForAccount(userId: string): Promise<MyBooking[]> {
+    const bookings = await repository.findAccountBookings(db, userId, MY_BOOKINGS_LIMIT);
+    const lines = await repository.findLinesOfOrders(db, bookings.map((booking) => booking.id));
+    return Promise.all(
+      bookings.map(async (booking) => ({
+        ...summarise(
+          booking,
+          lines.filter((line) => line.orderId === booking.id),
+        ),
+        ticket_url: booking.status === 'complete' || booking.status === 'verified' ? await deps.ticketUrl(booking.orderId) : null,
+        placed_at: booking.createdAt.toISOString(),
+      })),
+    );
+  }
+
   function match(booking: { nic: string; email: string }, given: string): 'nic' | 'email' | null {
     if (booking.nic !== NIC_DEFAULT) return sameText(normaliseNic(booking.nic), normaliseNic(given)) ? 'nic' : null;
     // No NIC was given at checkout: the e-mail stands in for it, never the guessable "n/a".
     return sameText(booking.email, given.trim().toLowerCase()) ? 'email' : null;
   }
 
-  return { lookUp };
+  return { lookUp, listForAccount };
 }

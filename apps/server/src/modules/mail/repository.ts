@@ -9,27 +9,45 @@ import {
   orders,
   outbox,
   promoCodes,
+  users,
   venues,
 } from '@marquee/db/schema';
 
 /** An outbox row claimed for one attempt. `attempts` already counts this one. */
-export interface ClaimedOutboxRow {
-  id: number;
-  kind: 'order_confirmation' | 'payment_refunded';
-  orderId: number;
-  attempts: number;
-}
+export type ClaimedOutboxRow =
+  | { id: number; kind: 'order_confirmation' | 'payment_refunded'; orderId: number; attempts: number }
+  | { id: number; kind: 'password_reset'; userId: string; url: string; attempts: number };
 
 const ClaimedRowsSchema = z.object({
   rows: z.array(
     z.object({
       id: z.number(),
-      kind: z.enum(['order_confirmation', 'payment_refunded']),
-      order_id: z.number(),
+      kind: z.enum(['order_confirmation', 'payment_refunded', 'password_reset']),
+      order_id: z.number().nullable(),
+      user_id: z.string().nullable(),
+      payload: z.object({ url: z.string() }).nullable(),
       attempts: z.number(),
     }),
   ),
 });
+
+function toClaimedRow(row: z.infer<typeof ClaimedRowsSchema>['rows'][number]): ClaimedOutboxRow {
+  // The table's check constraint guarantees each kind's subject.
+  if (row.kind === 'password_reset') {
+    return { id: row.id, kind: row.kind, userId: row.user_id ?? '', url: row.payload?.url ?? '', attempts: row.attempts };
+  }
+  return { id: row.id, kind: row.kind, orderId: row.order_id ?? 0, attempts: row.attempts };
+}
+
+/** Queues the password reset e-mail of an account (sent by the same worker, with the same retries). */
+export async function enqueuePasswordReset(db: Db, userId: string, url: string): Promise<void> {
+  await db.insert(outbox).values({ kind: 'password_reset', userId, payload: { url } });
+}
+
+export async function findUserForMail(db: Db, userId: string) {
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
 
 /**
  * Claims up to `limit` due e-mails for one attempt each: counts the attempt and pushes the row's next
@@ -49,9 +67,9 @@ export async function claimDueOutbox(db: Db, limit: number, leaseSeconds: number
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, order_id, attempts`);
+    RETURNING id, kind, order_id, user_id, payload, attempts`);
   return ClaimedRowsSchema.parse(result)
-    .rows.map((row) => ({ id: row.id, kind: row.kind, orderId: row.order_id, attempts: row.attempts }))
+    .rows.map(toClaimedRow)
     .sort((a, b) => a.id - b.id);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@marquee/db/client';
 import { eventPath } from '@marquee/domain/slug';
@@ -7,6 +8,7 @@ import * as repository from './repository';
 import type { ClaimedOutboxRow, OrderForMail } from './repository';
 import type { MailEvent, RenderedMail } from './templates/mail-parts';
 import { renderOrderConfirmation } from './templates/render-order-confirmation';
+import { renderPasswordReset } from './templates/render-password-reset';
 import { renderPaymentRefunded } from './templates/render-payment-refunded';
 import {
   MailRejectedError,
@@ -19,6 +21,8 @@ import {
 
 /** Attempts before an e-mail is given up (about 14 hours of retries with the backoff below). */
 export const MAX_ATTEMPTS = 20;
+/** better-auth's reset token lifetime (its default, set explicitly in accounts/auth.ts). */
+export const PASSWORD_RESET_VALID_MINUTES = 60;
 /** A claimed row is not claimed again for this long: far longer than one attempt can take (SMTP timeouts). */
 const LEASE_SECONDS = 600;
 /** Rows claimed at once; a tick keeps claiming until fewer come back. */
@@ -66,6 +70,13 @@ function describeError(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
+/** What a log line names an outbox row by (never the reset link: it is a credential). */
+function subjectOf(row: ClaimedOutboxRow): Record<string, unknown> {
+  return row.kind === 'password_reset'
+    ? { outboxId: row.id, kind: row.kind, userId: row.userId }
+    : { outboxId: row.id, kind: row.kind, orderId: row.orderId };
+}
+
 export type MailService = ReturnType<typeof createMailService>;
 
 /**
@@ -93,52 +104,62 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  async function composeAccountMail(row: Extract<ClaimedOutboxRow, { kind: 'password_reset' }>): Promise<OutgoingMail> {
+    const user = await repository.findUserForMail(db, row.userId);
+    if (!user) throw new MailRejectedError(`Account ${row.userId} no longer exists.`);
+    return {
+      // The row id is this database's; the link's digest makes it unique across databases too.
+      messageId: `<password-reset.${row.id}.${createHash('sha256').update(row.url).digest('hex').slice(0, 16)}@${domain}>`,
+      from: config.from,
+      to: { name: user.name, address: user.email },
+      ...renderPasswordReset({ name: user.name, url: row.url, validMinutes: PASSWORD_RESET_VALID_MINUTES }),
+      attachments: [],
+    };
+  }
+
   async function compose(row: ClaimedOutboxRow): Promise<OutgoingMail> {
+    if (row.kind === 'password_reset') return composeAccountMail(row);
     const order = await repository.findOrderForMail(db, row.orderId);
     // The outbox row goes with its order (ON DELETE CASCADE), so this is a row deleted mid-attempt.
     if (!order) throw new MailRejectedError(`Order ${row.orderId} no longer exists.`);
     let rendered: RenderedMail;
     const attachments: MailAttachment[] = [];
-    switch (row.kind) {
-      case 'order_confirmation': {
-        if (deps.renderTicketsPdf) {
-          const pdf = await deps.renderTicketsPdf(row.orderId);
-          attachments.push({
-            filename: `${order.bookingId}.pdf`,
-            contentType: 'application/pdf',
-            content: Buffer.from(pdf),
-          });
-        }
-        rendered = renderOrderConfirmation({
-          bookingId: order.bookingId,
-          buyerFirstName: order.firstName,
-          event: mailEvent(order),
-          currency: order.currency,
-          lines: order.lines.map((line) => ({
-            ...line,
-            seats: line.seats.map((id) => seatLabel(describeSeat(order.venue.seatMap, id))),
-          })),
-          convenienceFee: order.convenienceFee,
-          discount: order.discount,
-          promoCode: order.promoCode,
-          total: order.total,
-          downloadUrl: `${publicUrl}/download-tickets`,
-          attachmentName: attachments[0]?.filename ?? null,
-          ticketsLink: deps.ticketsLink
-            ? { url: await deps.ticketsLink(order.bookingId), validDays: TICKET_LINK_TTL_DAYS }
-            : null,
+    if (row.kind === 'order_confirmation') {
+      if (deps.renderTicketsPdf) {
+        const pdf = await deps.renderTicketsPdf(row.orderId);
+        attachments.push({
+          filename: `${order.bookingId}.pdf`,
+          contentType: 'application/pdf',
+          content: Buffer.from(pdf),
         });
-        break;
       }
-      case 'payment_refunded':
-        rendered = renderPaymentRefunded({
-          bookingId: order.bookingId,
-          buyerFirstName: order.firstName,
-          event: mailEvent(order),
-          currency: order.currency,
-          refunded: order.total,
-        });
-        break;
+      rendered = renderOrderConfirmation({
+        bookingId: order.bookingId,
+        buyerFirstName: order.firstName,
+        event: mailEvent(order),
+        currency: order.currency,
+        lines: order.lines.map((line) => ({
+          ...line,
+          seats: line.seats.map((id) => seatLabel(describeSeat(order.venue.seatMap, id))),
+        })),
+        convenienceFee: order.convenienceFee,
+        discount: order.discount,
+        promoCode: order.promoCode,
+        total: order.total,
+        downloadUrl: `${publicUrl}/download-tickets`,
+        attachmentName: attachments[0]?.filename ?? null,
+        ticketsLink: deps.ticketsLink
+          ? { url: await deps.ticketsLink(order.bookingId), validDays: TICKET_LINK_TTL_DAYS }
+          : null,
+      });
+    } else {
+      rendered = renderPaymentRefunded({
+        bookingId: order.bookingId,
+        buyerFirstName: order.firstName,
+        event: mailEvent(order),
+        currency: order.currency,
+        refunded: order.total,
+      });
     }
     return {
       // (kind, order) is unique in the outbox and the Booking ID is random, so this names one row of one
@@ -157,7 +178,7 @@ export function createMailService(deps: MailServiceDeps) {
       await transport.send(mail);
     } catch (error) {
       const message = describeError(error);
-      const context = { outboxId: row.id, kind: row.kind, orderId: row.orderId, attempts: row.attempts, err: error };
+      const context = { ...subjectOf(row), attempts: row.attempts, err: error };
       if (error instanceof MailRejectedError || row.attempts >= MAX_ATTEMPTS) {
         await repository.markOutboxFailed(db, row.id, message);
         log.error(context, 'e-mail given up');
@@ -170,7 +191,7 @@ export function createMailService(deps: MailServiceDeps) {
     }
     // Between the transport's acceptance and this update lies the at-least-once window (decision 015).
     await repository.markOutboxSent(db, row.id);
-    log.info({ outboxId: row.id, kind: row.kind, orderId: row.orderId, transport: transport.kind }, 'e-mail sent');
+    log.info({ ...subjectOf(row), transport: transport.kind }, 'e-mail sent');
     return 'sent';
   }
 

@@ -23,6 +23,10 @@ export interface OrdersModuleOptions {
   sweepIntervalMs?: number;
   /** How long an event's prices and packages are reused by checkout (see OrdersService); 0 in tests. */
   checkoutCacheTtlMs?: number;
+  /** The captcha an order needs (X-Captcha); a retry with the same Idempotency-Key may show it again. */
+  requireCaptcha: (request: FastifyRequest, idempotencyKey: string | null) => Promise<void>;
+  /** Records the order against the signed-in account, if any (My bookings). */
+  linkToAccount: (request: FastifyRequest, bookingId: string) => Promise<void>;
 }
 
 const OrderParamsSchema = z.object({
@@ -97,14 +101,16 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
           "Prices everything from the database, takes the hold (never beyond capacity; a seat is held by one order at a time) and creates the gateway's payment intent. The answer's `access_token` is needed to read or cancel the order. Send an `Idempotency-Key`: repeating the request with it returns the same order (200) instead of a new one (201).",
         headers: IdempotencyHeadersSchema,
         body: CreateOrderRequestSchema,
-        response: { 200: CreatedOrderSchema, 201: CreatedOrderSchema, ...errors },
+        response: { 200: CreatedOrderSchema, 201: CreatedOrderSchema, ...errors, 403: ErrorBodySchema.describe('The captcha (X-Captcha) is missing, wrong or used.') },
       },
+      preHandler: (request) => options.requireCaptcha(request, request.headers['idempotency-key'] ?? null),
     },
     async (request, reply) => {
       // The answer carries the order's access token: no cache may keep it.
       reply.header('cache-control', 'no-store');
       const { order, isReplay } = await service.createOrder(request.body, request.headers['idempotency-key'] ?? null);
       if (isReplay) reply.header('idempotent-replayed', 'true');
+      else await options.linkToAccount(request, order.order_id);
       return reply.code(isReplay ? 200 : 201).send(order);
     },
   );

@@ -1,8 +1,9 @@
+import { ensureAppSecret } from '../../lib/app-secrets';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@marquee/db/client';
-import { appSecrets, sandboxWebhookDeliveries } from '@marquee/db/schema';
+import { sandboxWebhookDeliveries } from '@marquee/db/schema';
 import type { Tx } from '../inventory/service';
 import { WebhookSignatureError, type WebhookEvent, type WebhookVerifier } from './gateway';
 import type { SandboxIntentRow } from './sandbox-gateway';
@@ -55,15 +56,8 @@ export function createSandboxWebhooks(db: Db): SandboxWebhooks {
   let cachedSecret: string | null = null;
 
   async function secret(): Promise<string> {
-    if (cachedSecret) return cachedSecret;
-    await db
-      .insert(appSecrets)
-      .values({ name: 'sandbox_webhook_secret', value: `whsec_${randomBytes(24).toString('base64url')}` })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'sandbox_webhook_secret'));
-    if (!row) throw new Error('The sandbox webhook secret could not be stored.');
-    cachedSecret = row.value;
-    return row.value;
+    cachedSecret ??= await ensureAppSecret(db, 'sandbox_webhook_secret', () => `whsec_${randomBytes(24).toString('base64url')}`);
+    return cachedSecret;
   }
 
   const verifier: WebhookVerifier = {

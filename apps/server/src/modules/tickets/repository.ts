@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
-import { appSecrets, events, orderLines, orders, tickets, venues } from '@marquee/db/schema';
+import { events, orderLines, orders, tickets, venues } from '@marquee/db/schema';
 import type { Tx } from '../inventory/service';
 
 /** Crockford base 32 (no I, L, O, U): a code read aloud at a gate is not misread. */
@@ -49,20 +49,6 @@ export async function findOrderTickets(db: Db, orderId: number) {
     .innerJoin(orderLines, and(eq(orderLines.orderId, tickets.orderId), eq(orderLines.packageId, tickets.packageId)))
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(tickets.packageId), asc(tickets.admissionNo));
-}
-
-/**
- * A secret made once per database and shared by every server process on it (the first to ask makes
- * it; a race is settled by the primary key). In embedded mode the database is the data folder's PGlite.
- */
-export async function ensureAppSecret(db: Db, name: string, make: () => string): Promise<string> {
-  const read = async () => (await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)))[0];
-  const existing = await read();
-  if (existing) return existing.value;
-  await db.insert(appSecrets).values({ name, value: make() }).onConflictDoNothing();
-  const row = await read();
-  if (!row) throw new Error(`The secret ${name} could not be stored.`);
-  return row.value;
 }
 
 /** A booking by its numeric id or its public Booking ID. */

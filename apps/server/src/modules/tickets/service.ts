@@ -1,3 +1,4 @@
+import { ensureAppSecret } from '../../lib/app-secrets';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
@@ -91,7 +92,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
       signer = (async () =>
         createTicketSigner(
           configuredKey ??
-            parseSigningKey(await repository.ensureAppSecret(db, SIGNING_KEY_SECRET, generateSigningKeyPem)),
+            parseSigningKey(await ensureAppSecret(db, SIGNING_KEY_SECRET, generateSigningKeyPem)),
         ))();
       // A failure (the database away) is not remembered: the next call tries again.
       signer.catch(() => {
@@ -107,7 +108,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
       linkKey = (async () =>
         Buffer.from(
           settings?.linkKey ??
-            (await repository.ensureAppSecret(db, LINK_KEY_SECRET, () => randomBytes(32).toString('base64url'))),
+            (await ensureAppSecret(db, LINK_KEY_SECRET, () => randomBytes(32).toString('base64url'))),
         ))();
       linkKey.catch(() => {
         linkKey = null;
