@@ -57,11 +57,17 @@ async function submitSignUp(page: Page, account: Account) {
   return dialog;
 }
 
+/**
+ * The human check's proof of work takes about a second on an idle machine; a loaded test machine (several
+ * browsers and servers on two cores) can take many times that.
+ */
+const CAPTCHA_TIMEOUT = 60_000;
+
 /** Signs up; the success popup leads to the login modal, which is returned. */
 async function signUp(page: Page, account: Account) {
   await submitSignUp(page, account);
   const popup = page.getByRole('dialog', { name: /Registration successful/ });
-  await expect(popup).toBeVisible({ timeout: 20_000 });
+  await expect(popup).toBeVisible({ timeout: CAPTCHA_TIMEOUT });
   await expect(popup).toContainText(ACCOUNT_MESSAGES.pleaseLogin);
   await popup.getByRole('button', { name: 'OK' }).click();
   const login = page.getByRole('dialog', { name: 'Sign Up or Log In' });
@@ -79,7 +85,7 @@ async function logIn(page: Page, account: Account, password = account.password) 
 }
 
 test('sign up, log in, a prefilled checkout, My bookings, sign out', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const account = newAccount();
   await page.goto('/');
   const login = await signUp(page, account);
@@ -108,7 +114,7 @@ test('sign up, log in, a prefilled checkout, My bookings, sign out', async ({ pa
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
   await page.getByRole('button', { name: /Proceed to pay/ }).click();
-  await expect(page.getByText('We are holding your seat...')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('We are holding your seat...')).toBeVisible({ timeout: CAPTCHA_TIMEOUT });
   const orderId = (await page.getByTestId('order-id').textContent())?.trim() ?? '';
   expect(orderId).toMatch(/^MQ/);
 
@@ -128,7 +134,7 @@ test('sign up, log in, a prefilled checkout, My bookings, sign out', async ({ pa
 });
 
 test("registration: the server's errors in a red alert", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const account = newAccount();
   await page.goto('/');
   await signUp(page, account);
@@ -137,8 +143,8 @@ test("registration: the server's errors in a red alert", async ({ page }) => {
   // The same e-mail again: the server refuses it (422) and the modal lists why.
   const dialog = await submitSignUp(page, account);
   const alert = dialog.getByRole('alert');
-  await expect(alert).toContainText(ACCOUNT_MESSAGES.emailTaken, { timeout: 20_000 });
-  await expect(alert).toHaveCSS('background-color', /rgb\(254, 242, 242\)|oklch/);
+  await expect(alert).toContainText(ACCOUNT_MESSAGES.emailTaken, { timeout: CAPTCHA_TIMEOUT });
+  await expect(alert).toHaveClass(/bg-red-50/);
 });
 
 /** The newest e-mail to this address with this subject, from the local outbox viewer: its HTML. */
@@ -160,7 +166,7 @@ async function readMail(page: Page, to: string, subject: string): Promise<string
 }
 
 test('password reset: the e-mailed link, a new password, log in with it; the link works once', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const account = newAccount();
   await page.goto('/');
   const login = await signUp(page, account);
@@ -170,7 +176,7 @@ test('password reset: the e-mailed link, a new password, log in with it; the lin
   await reset.getByLabel('Email').fill(account.email);
   await reset.getByRole('button', { name: 'Send reset link' }).click();
   const popup = page.getByRole('dialog', { name: /Check your e-mail/ });
-  await expect(popup).toContainText(ACCOUNT_MESSAGES.resetLinkSent, { timeout: 20_000 });
+  await expect(popup).toContainText(ACCOUNT_MESSAGES.resetLinkSent, { timeout: CAPTCHA_TIMEOUT });
   await expect(popup).not.toContainText(ACCOUNT_MESSAGES.registered);
   await popup.getByRole('button', { name: 'OK' }).click();
 
@@ -183,7 +189,7 @@ test('password reset: the e-mailed link, a new password, log in with it; the lin
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
   const newPassword = 'a brand new password';
-  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();
 

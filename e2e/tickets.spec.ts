@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { protectedCallHeaders } from './support/api';
 import { BOOKING_LOOKUP_MESSAGES } from '@marquee/domain/bookings';
 import { CreatedOrderSchema } from '@marquee/domain/orders';
 import { EMPTY_SELECTION, remainingAllowance } from '@marquee/domain/selection';
@@ -27,7 +28,7 @@ async function buyOneTicket(request: APIRequestContext): Promise<string> {
         ticket_package_details: [{ package_id: ticketPackage.id, ticket_count: 1 }],
         terms_agreed: true,
       },
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      headers: await protectedCallHeaders(request),
     });
     expect(created.status()).toBe(201);
     const order = CreatedOrderSchema.parse(await created.json());

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { browserHeaders, protectedCallHeaders } from './api';
 import { EventSeatMapSchema, type EventDetail, type EventSeatMap } from '@marquee/domain/catalog';
 import { CreatedOrderSchema, SeatStatesSchema } from '@marquee/domain/orders';
 import { expandSeatMap, type SeatMapType, type SeatPosition } from '@marquee/domain/seat-map';
@@ -94,12 +95,13 @@ export async function holdSeatsAsAnotherBuyer(
       ticket_package_details: [],
       terms_agreed: true,
     },
+    headers: await protectedCallHeaders(request),
   });
   expect(response.status(), await response.text()).toBe(201);
   const order = CreatedOrderSchema.parse(await response.json());
   return async () => {
     const cancelled = await request.post(`/api/orders/${order.order_id}/cancel`, {
-      headers: { authorization: `Bearer ${order.access_token}` },
+      headers: { ...(await browserHeaders(request)), authorization: `Bearer ${order.access_token}` },
     });
     expect(cancelled.status()).toBe(200);
   };

@@ -11,14 +11,18 @@ export class CaptchaError extends Error {
   }
 }
 
-/** What the form needs of `<altcha-widget>` (its methods exist once it has sent its `load` event). */
+/**
+ * What the form needs of `<altcha-widget>`. Its methods are getters on the element's class that answer only
+ * once the widget has mounted (its `load` event); the controller calls none before that.
+ */
 export interface AltchaElement extends HTMLElement {
   verify: () => Promise<{ payload: string } | null>;
   reset: () => void;
 }
 
+/** The defined element: it has the methods (as yet unanswered getters before it is in the document). */
 export function isAltchaElement(element: Element): element is AltchaElement {
-  return 'verify' in element && typeof element.verify === 'function' && 'reset' in element && typeof element.reset === 'function';
+  return 'verify' in element && 'reset' in element;
 }
 
 type WidgetState = 'loading' | 'failed' | 'unverified' | 'verifying' | 'verified' | 'error' | 'expired' | 'code';

@@ -36,7 +36,15 @@ export function AuthModals({ screen, onScreenChange }: AuthModalsProps) {
 
   return (
     <>
-      <Dialog isOpen={formView !== null} onClose={close} title={formView ? TITLES[formView] : ''}>
+      {/* The browser's close event also follows a close made here (a form giving way to its success popup):
+          only a close while a form is still meant to be shown (Escape, Close) closes the modals. */}
+      <Dialog
+        isOpen={formView !== null}
+        onClose={() => {
+          if (formView) close();
+        }}
+        title={formView ? TITLES[formView] : ''}
+      >
         <div ref={contentRef}>
           {screen?.view === 'login' ? (
             <LoginForm
