@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { CAPTCHA_TIMEOUT, expectCaptchaSolved } from './support/captcha';
 import { protectedCallHeaders } from './support/api';
 import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
@@ -128,6 +129,7 @@ async function reachPaymentDetails(page: Page, listEvent: ListEvent, gatewayName
   await page.getByRole('button', { name: 'Continue' }).click();
   if (gatewayName) await page.getByRole('radio', { name: gatewayName }).check();
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: /Proceed to pay/ }).click();
   await expect(page.getByText('We are holding your seat...')).toBeVisible();
 }
@@ -255,7 +257,7 @@ test.describe('axe: pages', () => {
     const signUp = page.getByRole('dialog', { name: 'Sign Up' });
     await expect(signUp.getByLabel('Name')).toBeFocused();
     // The human check has solved itself (the widget says so) before axe looks at it.
-    await expect(signUp.getByText(/verified/i).first()).toBeVisible({ timeout: 60_000 });
+    await expectCaptchaSolved(signUp);
     await expectNoAxeViolations(page, 'Sign Up');
     await signUp.getByRole('button', { name: 'Sign Up' }).click();
     await expectErrorAnnounced(signUp.getByLabel('Name'), ACCOUNT_MESSAGES.nameRequired);
@@ -266,9 +268,10 @@ test.describe('axe: pages', () => {
     await signUp.getByLabel('Email').fill(email);
     await signUp.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await signUp.getByLabel('Confirm password').fill('correct horse battery');
+    await expectCaptchaSolved(signUp);
     await signUp.getByRole('button', { name: 'Sign Up' }).click();
     const registered = page.getByRole('dialog', { name: /Registration successful/ });
-    await expect(registered).toBeVisible({ timeout: 60_000 });
+    await expect(registered).toBeVisible({ timeout: CAPTCHA_TIMEOUT });
     await expectNoAxeViolations(page, 'Registration successful popup');
     await registered.getByRole('button', { name: 'OK' }).click();
 
@@ -278,20 +281,22 @@ test.describe('axe: pages', () => {
     await signUp.getByLabel('Email').fill(email);
     await signUp.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await signUp.getByLabel('Confirm password').fill('correct horse battery');
+    await expectCaptchaSolved(signUp);
     await signUp.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(signUp.getByRole('alert')).toContainText(ACCOUNT_MESSAGES.emailTaken, { timeout: 60_000 });
+    await expect(signUp.getByRole('alert')).toContainText(ACCOUNT_MESSAGES.emailTaken, { timeout: CAPTCHA_TIMEOUT });
     await expectNoAxeViolations(page, 'Sign Up (server errors)');
 
     await signUp.getByRole('button', { name: 'Log In' }).click();
     await login.getByRole('button', { name: 'Reset your password' }).click();
     const reset = page.getByRole('dialog', { name: 'Password Reset' });
     await expect(reset.getByLabel('Email')).toBeFocused();
-    await expect(reset.getByText(/verified/i).first()).toBeVisible({ timeout: 60_000 });
+    await expectCaptchaSolved(reset);
     await expectNoAxeViolations(page, 'Password Reset');
     await reset.getByLabel('Email').fill(email);
+    await expectCaptchaSolved(reset);
     await reset.getByRole('button', { name: 'Send reset link' }).click();
     const sent = page.getByRole('dialog', { name: /Check your e-mail/ });
-    await expect(sent).toContainText(ACCOUNT_MESSAGES.resetLinkSent, { timeout: 60_000 });
+    await expect(sent).toContainText(ACCOUNT_MESSAGES.resetLinkSent, { timeout: CAPTCHA_TIMEOUT });
     await expectNoAxeViolations(page, 'reset link sent popup');
     await sent.getByRole('button', { name: 'OK' }).click();
 
@@ -331,17 +336,20 @@ test.describe('axe: pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Download Your Tickets' })).toBeVisible();
     await expectNoAxeViolations(page, 'Download Your Tickets (empty)');
 
+    await expectCaptchaSolved(page);
     await page.getByRole('button', { name: 'Search Ticket' }).click();
     await expectErrorAnnounced(page.getByLabel('Booking ID'));
     await expectNoAxeViolations(page, 'Download Your Tickets (field errors)');
 
     await page.getByLabel('Booking ID').fill(orderId);
     await page.getByLabel('NIC').fill('952345678V');
+    await expectCaptchaSolved(page);
     await page.getByRole('button', { name: 'Search Ticket' }).click();
     await expect(page.getByRole('alert')).toContainText(BOOKING_LOOKUP_MESSAGES.notFound);
     await expectNoAxeViolations(page, 'Download Your Tickets (not found)');
 
     await page.getByLabel('NIC').fill(email);
+    await expectCaptchaSolved(page);
     await page.getByRole('button', { name: 'Search Ticket' }).click();
     await expect(page.getByRole('region', { name: 'Your tickets' })).toBeVisible();
     await expectNoAxeViolations(page, 'Download Your Tickets (found)');
@@ -464,6 +472,7 @@ test.describe('axe: event and booking flow', () => {
 
     // Step 3 Payment Details: the hold (told politely) and the sandbox card form with its test cards.
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    await expectCaptchaSolved(page);
     await page.getByRole('button', { name: /Proceed to pay/ }).click();
     await expect(page.getByText('We are holding your seat...')).toBeVisible();
     const payment = page.getByRole('region', { name: 'Step 3 Payment Details' });
@@ -714,6 +723,7 @@ test('keyboard: the checkout to Proceed to pay by Tab, with focus visible', asyn
   const proceed = page.getByRole('button', { name: /Proceed to pay/ });
   await tabTo(page, proceed);
   await expectVisibleFocus(page, proceed, 'Proceed to pay');
+  await expectCaptchaSolved(page);
   await page.keyboard.press('Enter');
 
   // Step 3: the hold, and the card form reachable by Tab.

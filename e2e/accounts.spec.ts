@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CAPTCHA_TIMEOUT, expectCaptchaSolved } from './support/captcha';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
 import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { EMPTY_SELECTION, remainingAllowance } from '@marquee/domain/selection';
@@ -53,15 +54,10 @@ async function submitSignUp(page: Page, account: Account) {
   await dialog.getByLabel('Email').fill(account.email);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByLabel('Confirm password').fill(account.password);
+  await expectCaptchaSolved(dialog);
   await dialog.getByRole('button', { name: 'Sign Up' }).click();
   return dialog;
 }
-
-/**
- * The human check's proof of work takes about a second on an idle machine; a loaded test machine (several
- * browsers and servers on two cores) can take many times that.
- */
-const CAPTCHA_TIMEOUT = 60_000;
 
 /** Signs up; the success popup leads to the login modal, which is returned. */
 async function signUp(page: Page, account: Account) {
@@ -85,7 +81,7 @@ async function logIn(page: Page, account: Account, password = account.password) 
 }
 
 test('sign up, log in, a prefilled checkout, My bookings, sign out', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(90_000);
   const account = newAccount();
   await page.goto('/');
   const login = await signUp(page, account);
@@ -113,6 +109,7 @@ test('sign up, log in, a prefilled checkout, My bookings, sign out', async ({ pa
   await page.getByLabel('Phone').fill('077 123 4567');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: /Proceed to pay/ }).click();
   await expect(page.getByText('We are holding your seat...')).toBeVisible({ timeout: CAPTCHA_TIMEOUT });
   const orderId = (await page.getByTestId('order-id').textContent())?.trim() ?? '';
@@ -134,7 +131,7 @@ test('sign up, log in, a prefilled checkout, My bookings, sign out', async ({ pa
 });
 
 test("registration: the server's errors in a red alert", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(60_000);
   const account = newAccount();
   await page.goto('/');
   await signUp(page, account);
@@ -166,7 +163,7 @@ async function readMail(page: Page, to: string, subject: string): Promise<string
 }
 
 test('password reset: the e-mailed link, a new password, log in with it; the link works once', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(90_000);
   const account = newAccount();
   await page.goto('/');
   const login = await signUp(page, account);
@@ -174,6 +171,7 @@ test('password reset: the e-mailed link, a new password, log in with it; the lin
   await login.getByRole('button', { name: 'Reset your password' }).click();
   const reset = page.getByRole('dialog', { name: 'Password Reset' });
   await reset.getByLabel('Email').fill(account.email);
+  await expectCaptchaSolved(reset);
   await reset.getByRole('button', { name: 'Send reset link' }).click();
   const popup = page.getByRole('dialog', { name: /Check your e-mail/ });
   await expect(popup).toContainText(ACCOUNT_MESSAGES.resetLinkSent, { timeout: CAPTCHA_TIMEOUT });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectCaptchaSolved } from './support/captcha';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { BUYER_MESSAGES } from '@marquee/domain/checkout';
 import { formatMoney } from '@marquee/domain/money';
@@ -105,6 +106,7 @@ test('checkout from the ticket list: details, summary, promo, hold, reload, canc
   await proceed.click({ force: true }); // aria-disabled: focusable, says what is missing
   await expect(page.getByText(BUYER_MESSAGES.terms)).toBeVisible();
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await expectCaptchaSolved(page);
   await proceed.click();
 
   // Step 3: the hold, counted down from the server's expiry.
@@ -159,6 +161,7 @@ test('checkout of a seat chosen from the list: the seat is priced, held and then
   await expect(summary.getByRole('list', { name: /^Seats for / })).toContainText(/Row .* Seat /);
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/orders'));
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: /Proceed to pay/ }).click();
   const order = CreatedOrderSchema.parse(await (await saved).json());
   await expect(page.getByText('We are holding your seat...')).toBeVisible();
@@ -195,6 +198,7 @@ test('a free event: the order is complete when saved, and the confirmation lists
   await fillBuyer(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: /Proceed to pay/ }).click();
 
   await expect(page).toHaveURL(/\?step=4&orderId=MQ[0-9A-Z]{10}$/);

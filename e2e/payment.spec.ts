@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectCaptchaSolved } from './support/captcha';
 import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { CARD_ERROR_MESSAGES, PAYMENT_ERROR_MESSAGES } from '@marquee/domain/payments';
 import { EMPTY_SELECTION, remainingAllowance } from '@marquee/domain/selection';
@@ -48,6 +49,7 @@ async function checkoutOneTicket(
 
   if (gatewayName) await page.getByRole('radio', { name: gatewayName }).check();
   await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: /Proceed to pay/ }).click();
   await expect(page.getByText('We are holding your seat...')).toBeVisible();
   const orderId = (await page.getByTestId('order-id').textContent())?.trim() ?? '';

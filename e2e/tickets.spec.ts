@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectCaptchaSolved } from './support/captcha';
 import { protectedCallHeaders } from './support/api';
 import { BOOKING_LOOKUP_MESSAGES } from '@marquee/domain/bookings';
 import { CreatedOrderSchema } from '@marquee/domain/orders';
@@ -55,10 +56,12 @@ test('Download Your Tickets: find the booking with the checkout e-mail and downl
   // A wrong NIC is answered like an unknown booking.
   await page.getByLabel('Booking ID').fill(orderId);
   await page.getByLabel('NIC').fill('952345678V');
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: 'Search Ticket' }).click();
   await expect(page.getByRole('alert')).toContainText(BOOKING_LOOKUP_MESSAGES.notFound);
 
   await page.getByLabel('NIC').fill(EMAIL);
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: 'Search Ticket' }).click();
   const summary = page.getByRole('region', { name: /./ }).filter({ hasText: orderId }).first();
   await expect(summary).toContainText('Complete');
