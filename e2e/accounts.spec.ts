@@ -204,3 +204,37 @@ test('password reset: the e-mailed link, a new password, log in with it; the lin
   const resetAgain = page.getByRole('dialog', { name: 'Password Reset' });
   await expect(resetAgain.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.resetLinkInvalid, { timeout: 15_000 });
 });
+
+test('Google sign-in (a local OpenID provider stands in for Google): back on the page, signed in, prefilled', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const login = `nimal${Date.now().toString(36)}`;
+  const { event, ticketPackage } = await findListEvent(request);
+  await page.goto(event.path);
+  const dialog = await openLogin(page);
+  // Apple is not configured for the suite, so only Google is offered.
+  await expect(dialog.getByRole('button', { name: 'Continue with Apple' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+
+  // The provider's own (development) login and consent pages.
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: /sign-?in/i }).click();
+  const consent = page.getByRole('button', { name: 'Continue' });
+  if (await consent.isVisible({ timeout: 5_000 }).catch(() => false)) await consent.click();
+
+  // Back on the page it left, signed in as the provider's account (no photo: the initial).
+  await expect(page).toHaveURL(new RegExp(`${event.path}$`), { timeout: 20_000 });
+  const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign Out' });
+  await expect(signOut).toBeVisible();
+  await expect(signOut).toContainText('N');
+
+  // The checkout starts with the provider's name and e-mail.
+  await page.goto(`${event.path}?step=2`);
+  await page.getByRole('listitem', { name: ticketPackage.name, exact: true }).getByRole('button', { name: /^ADD/ }).click();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(`${login}@example.com`);
+  await expect(page.getByLabel('First name')).toHaveValue(login.charAt(0).toUpperCase() + login.slice(1));
+});
