@@ -13,7 +13,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (signed), the sandbox provider's own pages and API (a stand-in for a third party's), gate staff's
  * bearer-token check-in, and the OpenID providers' form_post callbacks (better-auth checks their state).
  */
-const EXEMPT_PREFIXES = ['/api/payments/webhooks/', '/api/sandbox/', '/sandbox/', '/api/check-in', '/api/auth/oauth2/callback/'];
+const EXEMPT_PREFIXES = ['/api/payments/webhooks/', '/api/sandbox/', '/sandbox/', '/api/check-in', '/api/auth/callback/'];
 
 export interface CsrfOptions {
   /** Off only in API tests that are not about CSRF (decisions/019). */
