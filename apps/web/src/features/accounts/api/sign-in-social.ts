@@ -12,8 +12,8 @@ const SocialSignInAnswerSchema = z.object({ url: z.string().min(1), redirect: z.
 export async function signInSocial(provider: SocialProvider, here: string): Promise<void> {
   const answer = await apiSend(
     'POST',
-    '/api/auth/sign-in/oauth2',
-    { providerId: provider, callbackURL: here, errorCallbackURL: here },
+    '/api/auth/sign-in/social',
+    { provider, callbackURL: here, errorCallbackURL: here },
     SocialSignInAnswerSchema,
   );
   assignLocation(answer.url);

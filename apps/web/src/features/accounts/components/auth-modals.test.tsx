@@ -104,7 +104,7 @@ describe('Sign Up or Log In', () => {
 
   it('offers the configured social providers only, and goes to the one chosen', async () => {
     const world = renderAccounts('/', { providers: { google: true, apple: false } });
-    world.routes['POST /api/auth/sign-in/oauth2'] = () =>
+    world.routes['POST /api/auth/sign-in/social'] = () =>
       Response.json({ url: 'https://accounts.example.com/authorize?x=1', redirect: true });
     await world.router.navigate('/?step=2');
     await world.user.click(await screen.findByRole('button', { name: 'Sign In' }));
@@ -112,8 +112,8 @@ describe('Sign Up or Log In', () => {
     expect(within(dialog).queryByRole('button', { name: 'Continue with Apple' })).not.toBeInTheDocument();
     await world.user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('https://accounts.example.com/authorize?x=1'));
-    expect(bodyOf(world.calls, '/api/auth/sign-in/oauth2')).toEqual([
-      { providerId: 'google', callbackURL: '/?step=2', errorCallbackURL: '/?step=2' },
+    expect(bodyOf(world.calls, '/api/auth/sign-in/social')).toEqual([
+      { provider: 'google', callbackURL: '/?step=2', errorCallbackURL: '/?step=2' },
     ]);
   });
 
