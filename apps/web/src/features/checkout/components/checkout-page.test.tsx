@@ -487,7 +487,8 @@ describe('checkout: Confirm details and pay', () => {
     expect(alert).toHaveTextContent(PAYMENT_ERROR_MESSAGES.session_expired);
     // At the top: right after the page heading.
     expect(heading.nextElementSibling).toBe(alert);
-    expect(onPaymentErrorShown).toHaveBeenCalledTimes(1);
+    // Told from an effect, which may run a moment after the DOM shows the notice.
+    await waitFor(() => expect(onPaymentErrorShown).toHaveBeenCalledTimes(1));
   });
 
   it("a signed-in buyer's name and e-mail start filled in, and what the buyer typed is kept", async () => {
