@@ -70,7 +70,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await registerRateLimits(app, redis);
-  await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -82,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
 
   const captcha = await createCaptcha({ db: deps.db, enabled: deps.config.captcha ?? true, redis });
   await app.register(captchaModule, { captcha });
