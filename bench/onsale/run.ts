@@ -967,8 +967,14 @@ async function main(): Promise<number> {
           'its rates are low estimates (raise BENCH_DURATION or lower BENCH_ROUNDS).',
       );
     const seated = rows.find((row) => row.name === 'seated');
-    if (seated)
-      console.log(`Seated event: ${seated.seatsTaken.toLocaleString('en-US')} of the 409s named taken seats.`);
+    if (seated) {
+      const answered = seated.rounds.reduce((sum, slice) => sum + slice.orders + slice.conflicts, 0);
+      console.log(
+        `Seated event: ${seated.seatsTaken.toLocaleString('en-US')} of the 409s named taken seats ` +
+          `(${((100 * seated.conflicts) / Math.max(1, answered)).toFixed(0)}% of the answers in the windows; ` +
+          'buyers pick from a view of the map 0-4 s old).',
+      );
+    }
     if (sold) {
       console.log(
         sold.isSoldOut

@@ -509,10 +509,7 @@ export const mailMessages = pgTable(
     html: text('html').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('mail_messages_message_id_key').on(t.messageId),
-    index('mail_messages_created_idx').on(t.createdAt),
-  ],
+  (t) => [uniqueIndex('mail_messages_message_id_key').on(t.messageId), index('mail_messages_created_idx').on(t.createdAt)],
 );
 
 /** The attachments of a kept e-mail (the tickets PDF), with their bytes as they would have been sent. */

@@ -53,8 +53,7 @@ const seatPackageMaps = new TtlCache<{ map: ReadonlyMap<string, number> }>({ ttl
 export async function seatPackagesOf(db: Db, eventId: number): Promise<ReadonlyMap<string, number>> {
   const entry = await seatPackageMaps.getOrLoad(String(eventId), async () => {
     const map = new Map<string, number>();
-    for (const pkg of await repository.findEventSeatPackages(db, eventId))
-      for (const seat of pkg.seats) map.set(seat, pkg.id);
+    for (const pkg of await repository.findEventSeatPackages(db, eventId)) for (const seat of pkg.seats) map.set(seat, pkg.id);
     return { map };
   });
   return entry.map;

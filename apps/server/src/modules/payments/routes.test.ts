@@ -91,12 +91,11 @@ async function emails(orderId: string) {
 /** Sends the sandbox's queued webhooks through the app, as the worker does. */
 async function deliverWebhooks(): Promise<number> {
   const webhooks = createSandboxWebhooks(t.db);
-  return webhooks.deliverDue(
-    async (body, headers) =>
-      (await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers }))
-        .statusCode,
+  return webhooks.deliverDue(async (body, headers) =>
+    (await t.app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode,
   );
 }
+
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -127,9 +126,7 @@ describe('card payments with the sandbox test cards', () => {
 
     const back = await returnAddress(order.order_id);
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe(
-      `/concerts/${event.name.toLowerCase().replace(/\s+/g, '-')}/${event.uid}?step=4&orderId=${order.order_id}`,
-    );
+    expect(back.headers.location).toBe(`/concerts/${event.name.toLowerCase().replace(/\s+/g, '-')}/${event.uid}?step=4&orderId=${order.order_id}`);
     const paid = await readOrder(order);
     expect(paid.status).toBe('complete');
     expect(paid.paid_at).not.toBeNull();
@@ -146,10 +143,7 @@ describe('card payments with the sandbox test cards', () => {
     expect((await returnAddress(order.order_id)).statusCode).toBe(303);
     expect(await ticketCount(order.order_id)).toBe(3);
     expect(await packageCounts(pkg.id)).toEqual({ sold: 3, held: 0 });
-    const [usedAgain] = await t.db
-      .select({ n: promoCodes.usedCount })
-      .from(promoCodes)
-      .where(eq(promoCodes.id, promo.id));
+    const [usedAgain] = await t.db.select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.id, promo.id));
     expect(usedAgain?.n).toBe(1);
 
     // Paying again with the same intent charges nothing twice.
@@ -164,15 +158,9 @@ describe('card payments with the sandbox test cards', () => {
     ['4000 0000 0000 0069', 'expired_card'],
   ] as const)('%s is refused with its own message and the buyer may try again', async (number, code) => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
     const answer = SandboxConfirmResponseSchema.parse((await confirm(order, number)).json());
-    expect(answer).toMatchObject({
-      status: 'requires_payment_method',
-      error: { code, message: CARD_ERROR_MESSAGES[code] },
-    });
+    expect(answer).toMatchObject({ status: 'requires_payment_method', error: { code, message: CARD_ERROR_MESSAGES[code] } });
     const back = await returnAddress(order.order_id);
     expect(back.headers.location).toMatch(new RegExp(`\\?step=3&payment_error=${code}$`));
     expect((await readOrder(order)).status).toBe('pending');
@@ -186,10 +174,7 @@ describe('card payments with the sandbox test cards', () => {
 
   it('4000 0027 6000 3184 needs the 3-D Secure challenge: approve pays, fail is refused', async () => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
     const answer = SandboxConfirmResponseSchema.parse((await confirm(order, '4000002760003184')).json());
     expect(answer.status).toBe('requires_action');
     const challenge = answer.next_action?.redirect_url ?? '';
@@ -221,10 +206,7 @@ describe('card payments with the sandbox test cards', () => {
 
   it('refuses a forged client secret, an unknown intent, a bad card and a real card number', async () => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
     const forged = await post(`/api/sandbox/payment_intents/${order.payment?.intent_id}/confirm`, {
       client_secret: `${order.payment?.intent_id}_secret_forged_forged`,
       card: { number: '4242424242424242', ...CARD },
@@ -238,9 +220,7 @@ describe('card payments with the sandbox test cards', () => {
     expect(unknown.statusCode).toBe(404);
     const badLuhn = await confirm(order, '4242 4242 4242 4241');
     expect(badLuhn.statusCode).toBe(422);
-    expect(ErrorBodySchema.parse(badLuhn.json()).errors?.['card.number']).toEqual([
-      CARD_ERROR_MESSAGES.incorrect_number,
-    ]);
+    expect(ErrorBodySchema.parse(badLuhn.json()).errors?.['card.number']).toEqual([CARD_ERROR_MESSAGES.incorrect_number]);
     const pastExpiry = await confirm(order, '4242424242424242', { exp_year: 2020 });
     expect(pastExpiry.statusCode).toBe(422);
     const realCard = await confirm(order, '5555 5555 5555 4444');
@@ -254,10 +234,7 @@ describe('card payments with the sandbox test cards', () => {
 
   it('a payment whose amount does not match the order completes nothing', async () => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
     await t.db
       .update(sandboxPaymentIntents)
       .set({ status: 'succeeded', amount: 100 })
@@ -271,10 +248,7 @@ describe('card payments with the sandbox test cards', () => {
 
   it('a payment after the hold was cancelled says the session has expired', async () => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
     await post(`/api/orders/${order.order_id}/cancel`, {}, { authorization: `Bearer ${order.access_token}` });
     const answer = SandboxConfirmResponseSchema.parse((await confirm(order, '4242424242424242')).json());
     expect(answer).toMatchObject({ status: 'canceled', error: { message: PAYMENT_MESSAGES.sessionExpired } });
@@ -319,15 +293,9 @@ describe('instalments', () => {
 describe('webhooks', () => {
   it('the same webhook three times at once, plus the return address, issue one set of tickets', async () => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
     await confirm(order, '4242424242424242');
-    const [delivery] = await t.db
-      .select()
-      .from(sandboxWebhookDeliveries)
-      .where(sql`payload LIKE ${`%${order.payment?.intent_id}%`}`);
+    const [delivery] = await t.db.select().from(sandboxWebhookDeliveries).where(sql`payload LIKE ${`%${order.payment?.intent_id}%`}`);
     const secret = await createSandboxWebhooks(t.db).secret();
     const send = () =>
       post('/api/payments/webhooks/sandbox', JSON.parse(delivery?.payload ?? '{}'), {
@@ -344,10 +312,7 @@ describe('webhooks', () => {
 
   it('a tampered or missing signature is 400 and changes nothing', async () => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
     await t.db
       .update(sandboxPaymentIntents)
       .set({ status: 'succeeded' })
@@ -394,19 +359,12 @@ describe('webhooks', () => {
 
   it('deliveries that fail are retried later with backoff, and delivered once', async () => {
     const { event, pkg } = await paidEvent();
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
     await confirm(order, '4242424242424242');
     const webhooks = createSandboxWebhooks(t.db);
     expect(await webhooks.deliverDue(async () => 503)).toBe(0);
     const [failed] = await t.db
-      .select({
-        attempts: sandboxWebhookDeliveries.attempts,
-        error: sandboxWebhookDeliveries.lastError,
-        later: sql<boolean>`next_attempt_at > now()`,
-      })
+      .select({ attempts: sandboxWebhookDeliveries.attempts, error: sandboxWebhookDeliveries.lastError, later: sql<boolean>`next_attempt_at > now()` })
       .from(sandboxWebhookDeliveries)
       .where(sql`payload LIKE ${`%${order.payment?.intent_id}%`}`);
     expect(failed).toEqual({ attempts: 1, error: 'HTTP 503', later: true });
@@ -422,11 +380,7 @@ describe('a payment that arrives after the hold ended', () => {
   async function seatedEvent() {
     const venue = await createVenue(t.db, { seatMap: smallSeatMap(1, 3) });
     const event = await createEvent(t.db, { venueId: venue.id });
-    const pkg = await createTicketPackage(t.db, {
-      eventId: event.id,
-      price: 5_000,
-      seatingRange: ['A-1-1', 'A-1-2', 'A-1-3'],
-    });
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, price: 5_000, seatingRange: ['A-1-1', 'A-1-2', 'A-1-3'] });
     return { event, pkg };
   }
 
@@ -436,10 +390,7 @@ describe('a payment that arrives after the hold ended', () => {
     await expireHold(t.db, late.order_id);
     // The sweeper has run: the order is cancelled and the seat released.
     await post(`/api/orders/${late.order_id}/cancel`, {}, { authorization: `Bearer ${late.access_token}` });
-    await t.db
-      .update(sandboxPaymentIntents)
-      .set({ status: 'succeeded' })
-      .where(eq(sandboxPaymentIntents.reference, late.order_id));
+    await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
     expect((await returnAddress(late.order_id)).headers.location).toContain('?step=4&');
     const paid = await readOrder(late);
     expect(paid.status).toBe('complete');
@@ -456,10 +407,7 @@ describe('a payment that arrives after the hold ended', () => {
     expect((await returnAddress(other.order_id)).headers.location).toContain('?step=4&');
 
     // The late buyer's payment succeeds at the provider after all.
-    await t.db
-      .update(sandboxPaymentIntents)
-      .set({ status: 'succeeded' })
-      .where(eq(sandboxPaymentIntents.reference, late.order_id));
+    await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
     expect((await returnAddress(late.order_id)).headers.location).toContain('?step=4&');
     const failed = await readOrder(late);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: 'sold_out', tickets: [] });
@@ -516,21 +464,12 @@ describe('a payment that arrives after the hold ended', () => {
 
   it('refunds a counted package that sold out meanwhile', async () => {
     const { event, pkg } = await paidEvent(2);
-    const late = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
-    });
+    const late = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
     await expireHold(t.db, late.order_id);
-    const other = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
-    });
+    const other = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
     await confirm(other, '4242424242424242');
     await returnAddress(other.order_id);
-    await t.db
-      .update(sandboxPaymentIntents)
-      .set({ status: 'succeeded' })
-      .where(eq(sandboxPaymentIntents.reference, late.order_id));
+    await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
     await returnAddress(late.order_id);
     expect((await readOrder(late)).status).toBe('failed');
     expect(await packageCounts(pkg.id)).toEqual({ sold: 2, held: 0 });
@@ -541,10 +480,7 @@ describe('free orders and the return address', () => {
   it('a free order is complete at once, with its tickets', async () => {
     const event = await createEvent(t.db, { freeEvent: true });
     const pkg = await createTicketPackage(t.db, { eventId: event.id, price: 0 });
-    const order = await createOrder({
-      event_id: event.id,
-      ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
-    });
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
     expect(order).toMatchObject({ status: 'complete', payment: null, total: 0 });
     expect(order.tickets).toHaveLength(2);
     expect(await packageCounts(pkg.id)).toEqual({ sold: 2, held: 0 });
