@@ -61,8 +61,13 @@ export function keepConnectionsOnError(pool: pg.Pool): pg.Pool {
       return await client.query(text, values);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
-      if (error instanceof pg.DatabaseError && error.severity === 'ERROR') {
+      if (error instanceof pg.DatabaseError) {
+        // An ERROR is followed by ReadyForQuery; a FATAL by the server closing the connection ('end').
+        // (Not told apart by `severity`, which the server localises.) A connection that says neither
+        // within 5 s is dropped.
+        const timer = setTimeout(() => onGone(new Error('no ReadyForQuery after an error')), 5_000);
         await isReady;
+        clearTimeout(timer);
         // 'I': idle, not inside a transaction: the statement is over and the session as good as new.
         if (dropWith === undefined && client.getTransactionStatus() !== 'I') dropWith = failure;
       } else {
