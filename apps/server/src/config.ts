@@ -45,6 +45,19 @@ export const EnvSchema = z.object({
   TICKET_LINK_KEY: z.string().min(32, 'TICKET_LINK_KEY must be at least 32 characters').optional(),
   /** The bearer token gate staff send to POST /api/check-in. Unset: check-in is off. */
   STAFF_TOKEN: z.string().min(16, 'STAFF_TOKEN must be at least 16 characters').optional(),
+  /**
+   * Where the sandbox provider posts its webhooks. Unset: this process's own endpoint on loopback. Set it
+   * to the load balancer's address when several processes run (or to a proxy, as bench/reliability does).
+   */
+  WEBHOOK_TARGET_URL: z.url({ protocol: /^https?$/, error: 'WEBHOOK_TARGET_URL must be an http(s):// address' }).optional(),
+  /** The background workers' periods (defaults: holds swept every 30 s, e-mails every 5 s, webhooks every 2 s). */
+  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /** The delay before an e-mail's first retry, doubling up to an hour (default 30 s; decision 015). */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
+  /** How long SIGTERM waits for requests and background work to finish before the process gives up (exit 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 }).superRefine((env, ctx) => {
   if (env.SMTP_URL && env.MAIL_VIEWER) {
     ctx.addIssue({
@@ -89,6 +102,14 @@ export interface TicketsConfig {
   staffToken: string | null;
 }
 
+/** The background workers' periods; absent: the defaults (and off in tests, which drive the workers). */
+export interface WorkersConfig {
+  holdSweepIntervalMs?: number | undefined;
+  mailSendIntervalMs?: number | undefined;
+  webhookIntervalMs?: number | undefined;
+  mailRetrySeconds?: number | undefined;
+}
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   publicUrl: string;
@@ -104,6 +125,8 @@ export interface AppConfig {
   tickets?: TicketsConfig;
   /** Booking lookups per client address per window (Download Your Tickets); 10 per 10 minutes by default. */
   bookingLookupLimit?: { max: number; windowMs: number };
+  /** The background workers' periods (hold sweeper, e-mail outbox, webhook deliveries). */
+  workers?: WorkersConfig;
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -144,8 +167,8 @@ export function appConfigFromEnv(env: Env): AppConfig {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
         : null,
-    // The process posts to itself on loopback, whatever interface it listens on.
-    webhookTargetUrl: `http://127.0.0.1:${env.PORT}/api/payments/webhooks/sandbox`,
+    // Unless told otherwise, the process posts to itself on loopback, whatever interface it listens on.
+    webhookTargetUrl: env.WEBHOOK_TARGET_URL ?? `http://127.0.0.1:${env.PORT}/api/payments/webhooks/sandbox`,
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM,
@@ -155,6 +178,12 @@ export function appConfigFromEnv(env: Env): AppConfig {
       signingKey: env.TICKET_SIGNING_KEY ?? null,
       linkKey: env.TICKET_LINK_KEY ?? null,
       staffToken: env.STAFF_TOKEN ?? null,
+    },
+    workers: {
+      holdSweepIntervalMs: env.HOLD_SWEEP_INTERVAL_MS,
+      mailSendIntervalMs: env.MAIL_SEND_INTERVAL_MS,
+      webhookIntervalMs: env.WEBHOOK_INTERVAL_MS,
+      mailRetrySeconds: env.MAIL_RETRY_SECONDS,
     },
   };
 }
