@@ -123,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ticketsLink: (bookingId) => tickets.ticketUrl(bookingId, { absolute: true }),
     sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
     ...(workers.mailRetrySeconds === undefined ? {} : { retryBaseSeconds: workers.mailRetrySeconds }),
+    ...(workers.mailLeaseSeconds === undefined ? {} : { leaseSeconds: workers.mailLeaseSeconds }),
   });
   await app.register(webApp, { db: deps.db, config: deps.config });
   return app;

@@ -56,6 +56,12 @@ export const EnvSchema = z.object({
   WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** The delay before an e-mail's first retry, doubling up to an hour (default 30 s; decision 015). */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
+  /**
+   * How long a claimed e-mail is left to the process that claimed it before another may send it (default
+   * 600 s): what a process that dies mid-send delays its e-mails by. Keep it well above one attempt's
+   * longest time (about 80 s of SMTP timeouts), or a slow send may go twice.
+   */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
   /** How long SIGTERM waits for requests and background work to finish before the process gives up (exit 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 }).superRefine((env, ctx) => {
@@ -108,6 +114,7 @@ export interface WorkersConfig {
   mailSendIntervalMs?: number | undefined;
   webhookIntervalMs?: number | undefined;
   mailRetrySeconds?: number | undefined;
+  mailLeaseSeconds?: number | undefined;
 }
 
 export interface AppConfig {
@@ -184,6 +191,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
       mailSendIntervalMs: env.MAIL_SEND_INTERVAL_MS,
       webhookIntervalMs: env.WEBHOOK_INTERVAL_MS,
       mailRetrySeconds: env.MAIL_RETRY_SECONDS,
+      mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
     },
   };
 }

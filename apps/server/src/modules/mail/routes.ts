@@ -20,6 +20,8 @@ export interface MailModuleOptions {
   sendIntervalMs?: number;
   /** The delay before a failed e-mail's first retry, doubling up to an hour (default 30 s). */
   retryBaseSeconds?: number;
+  /** How long a claimed e-mail is left to this process before another may send it (default 600 s). */
+  leaseSeconds?: number;
 }
 
 /** Without a mail config (tests, demos): nothing is sent, and the viewer is open to this machine. */
@@ -60,6 +62,7 @@ export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify,
     renderTicketsPdf: options.renderTicketsPdf,
     ticketsLink: options.ticketsLink,
     ...(options.retryBaseSeconds === undefined ? {} : { retryBaseSeconds: options.retryBaseSeconds }),
+    ...(options.leaseSeconds === undefined ? {} : { leaseSeconds: options.leaseSeconds }),
   });
   const isViewerOn = config.smtpUrl === null && config.viewer !== 'off';
 

@@ -48,6 +48,8 @@ export interface MailServiceDeps {
   transport?: MailTransport;
   /** The first retry's delay (default 30 s; MAIL_RETRY_SECONDS). */
   retryBaseSeconds?: number;
+  /** How long a claimed row is left to this process (default LEASE_SECONDS; MAIL_LEASE_SECONDS). */
+  leaseSeconds?: number;
 }
 
 export interface SendDueResult {
@@ -180,7 +182,7 @@ export function createMailService(deps: MailServiceDeps) {
   async function sendDue(): Promise<SendDueResult> {
     const result: SendDueResult = { sent: 0, retrying: 0, failed: 0 };
     while (!isClosing) {
-      const rows = await repository.claimDueOutbox(db, BATCH_SIZE, LEASE_SECONDS);
+      const rows = await repository.claimDueOutbox(db, BATCH_SIZE, deps.leaseSeconds ?? LEASE_SECONDS);
       for (const row of rows) result[await attempt(row)] += 1;
       if (rows.length < BATCH_SIZE) break;
     }
