@@ -80,7 +80,9 @@ export async function startPrivatePostgres(options: { port: number; bin?: string
   } catch (error) {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2_000) : '';
     cleanup();
-    throw new Error(`The private PostgreSQL server did not start on port ${options.port}: ${String(error)}\n${log}`);
+    throw new Error(`The private PostgreSQL server did not start on port ${options.port}: ${String(error)}\n${log}`, {
+      cause: error,
+    });
   }
   let isStopped = false;
   const onExit = () => {

@@ -41,4 +41,9 @@ export function printReport(report: ReliabilityReport, print: (line: string) => 
     print(`  ${check.violations === 0 ? 'ok  ' : 'FAIL'} ${check.name}: ${check.violations} (${check.detail})`);
   for (const note of report.notes) print(`Note: ${note}`);
   print(`Violations: ${report.violations}`);
+  if (report.selfTest) {
+    print('Self-test: the data broken on purpose, one fault per check; each must now count violations:');
+    for (const check of report.selfTest)
+      print(`  ${check.violations > 0 ? 'fires ' : 'SILENT'} ${check.name}: ${check.violations}`);
+  }
 }

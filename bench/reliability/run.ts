@@ -8,9 +8,10 @@
  *
  *   npm run bench:reliability -w @marquee/bench
  *
- * Env: BENCH_SERVERS (3), BENCH_BUYERS (40), BENCH_CAPACITIES (counted packages, "240,160,100"),
- * BENCH_SEAT_ROWS / BENCH_SEATS_PER_ROW (the seated event: 2 sections of rows x seats, "6"/"12"),
- * BENCH_SALE_TIMEOUT (s, 300), BENCH_DRAIN_TIMEOUT (s, 180), BENCH_SHORT=1 (the test suite's short run),
+ * Env: BENCH_SERVERS (3), BENCH_BUYERS (40), BENCH_CAPACITIES (counted packages, "150,100,50"),
+ * BENCH_SEAT_ROWS / BENCH_SEATS_PER_ROW (the seated event: 2 sections of rows x seats, "5"/"12"),
+ * BENCH_SALE_TIMEOUT (s, 600), BENCH_DRAIN_TIMEOUT (s, 180), BENCH_SHORT=1 (the test suite's short run),
+ * BENCH_SELF_TEST=1 (afterwards, break the data on purpose and show that every check fires),
  * PORT_RANGE (ports to use, "3300-3399"), PG_BIN (folder of initdb and pg_ctl).
  */
 import { writeFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ const env = z
     BENCH_SEATS_PER_ROW: z.coerce.number().int().positive().optional(),
     BENCH_SALE_TIMEOUT: z.coerce.number().positive().optional(),
     BENCH_DRAIN_TIMEOUT: z.coerce.number().positive().optional(),
+    BENCH_SELF_TEST: z.enum(['0', '1']).default('0'),
   })
   .parse(process.env);
 
@@ -54,6 +56,7 @@ const options = {
   ...(env.BENCH_SEATS_PER_ROW ? { seatsPerRow: env.BENCH_SEATS_PER_ROW } : {}),
   ...(env.BENCH_SALE_TIMEOUT ? { saleTimeoutSeconds: env.BENCH_SALE_TIMEOUT } : {}),
   ...(env.BENCH_DRAIN_TIMEOUT ? { drainTimeoutSeconds: env.BENCH_DRAIN_TIMEOUT } : {}),
+  selfTest: env.BENCH_SELF_TEST === '1',
   logDir: join(resultsDir, `reliability-${stamp}`),
   log: (line: string) => console.log(line),
 };
@@ -74,7 +77,9 @@ try {
   const file = join(resultsDir, `reliability-${stamp}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
   console.log(`Figures saved to ${file}`);
-  process.exit(report.violations > 0 ? 1 : 0);
+  const silent = (report.selfTest ?? []).filter((check) => check.violations === 0);
+  if (silent.length > 0) console.error(`Self-test: ${silent.length} checks did not fire on broken data.`);
+  process.exit(report.violations > 0 || silent.length > 0 ? 1 : 0);
 } catch (error) {
   console.error(error);
   process.exit(1);

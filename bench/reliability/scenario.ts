@@ -38,6 +38,12 @@ export interface ReliabilityOptions {
   mailRetrySeconds: number;
   /** How long a claimed e-mail waits for the process that claimed it (s): a killed one leaves its claims. */
   mailLeaseSeconds: number;
+  /**
+   * After the verdict, break the data on purpose (one fault per check: a ticket deleted, a seat sold to a
+   * second order, …) and run the SQL, SMTP and API checks again: each must then count at least one violation. Proves that the
+   * checks can fail; the run's own verdict is reported before it.
+   */
+  selfTest?: boolean;
   /** Where the servers' output goes (one file each); null: kept in memory only. */
   logDir: string | null;
   log: (line: string) => void;
@@ -71,6 +77,8 @@ export interface ReliabilityReport {
   shutdownExitCodes: (number | null)[];
   agedOrders: number;
   notes: string[];
+  /** With `selfTest`: each check's count on the deliberately broken data (all must be > 0). */
+  selfTest: Check[] | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -338,14 +346,16 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
              (SELECT count(*) FROM holds WHERE status = 'active' AND expires_at <= now())::int AS expired`,
         );
         backlog = Backlog.parse(result.rows[0]);
-        if (backlog.mails + backlog.webhooks + backlog.unsettled + backlog.expired === 0) break;
+        // Webhooks still in their backoff are not waited for (a retry may be ten minutes off): what matters,
+        // that every paid order is complete, is `unsettled`; undelivered webhooks are reported as a figure.
+        if (backlog.mails + backlog.unsettled + backlog.expired === 0) break;
       } catch {
         // a query failed: try again
       }
       await sleep(500);
     }
     const drainSeconds = (Date.now() - drainStart) / 1000;
-    if (backlog && backlog.mails + backlog.webhooks + backlog.unsettled + backlog.expired > 0)
+    if (backlog && backlog.mails + backlog.unsettled + backlog.expired > 0)
       notes.push(`Drain timed out after ${drainSeconds.toFixed(0)} s: ${JSON.stringify(backlog)}.`);
     log(`Drained in ${drainSeconds.toFixed(1)} s.`);
 
@@ -385,6 +395,18 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
       violations: shutdownExitCodes.filter((code) => code !== 0).length,
       detail: `exit codes ${shutdownExitCodes.join(', ')}`,
     });
+    const checkOptions = {
+      eventIds,
+      received: smtp.receivedByMessageId(),
+      confirmationMessageId: (bookingId: string) => `<order-confirmation.${bookingId}@${MAIL_DOMAIN}>`,
+      sweepGraceSeconds: Math.ceil(options.holdSweepMs / 1000) + 30,
+      apiReserved,
+    };
+    let selfTest: Check[] | null = null;
+    if (options.selfTest) {
+      await breakOnPurpose(checkPool, eventIds, checkOptions);
+      selfTest = (await runChecks(checkPool, checkOptions)).checks;
+    }
     const sold = z
       .object({ sold: z.number() })
       .parse(
@@ -408,10 +430,62 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
       shutdownExitCodes,
       agedOrders: aged.size,
       notes,
+      selfTest,
     };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   }
+}
+
+/**
+ * One deliberate fault for each SQL check (the self-test), on the run's private database: afterwards
+ * every check must count at least one violation.
+ */
+async function breakOnPurpose(
+  pool: pg.Pool,
+  eventIds: number[],
+  checks: { received: Map<string, number>; apiReserved: Map<number, number>; confirmationMessageId: (id: string) => string },
+): Promise<void> {
+  const ids = [eventIds];
+  const one = async (sql: string, params: unknown[] = ids) => (await pool.query(sql, params)).rows[0] as Record<string, unknown> | undefined;
+  // Over capacity: the constraint that would stop it is dropped first (a throwaway cluster).
+  await pool.query(`ALTER TABLE ticket_packages DROP CONSTRAINT IF EXISTS ticket_packages_sold_within_capacity`);
+  await pool.query(`ALTER TABLE ticket_packages DROP CONSTRAINT IF EXISTS ticket_packages_held_within_capacity`);
+  await one(`UPDATE ticket_packages SET capacity = sold_count - 1 WHERE id = (
+               SELECT min(id) FROM ticket_packages WHERE event_id = ANY($1::int[]) AND sold_count > 0)`);
+  // A paid order loses a ticket (its package's sold_count now disagrees too).
+  await one(`DELETE FROM tickets WHERE id = (
+               SELECT min(t.id) FROM tickets t JOIN orders o ON o.id = t.order_id
+               WHERE o.event_id = ANY($1::int[]) AND o.status = 'complete' AND t.seat_id IS NULL)`);
+  // A seat of one paid order written into another paid order's line of the same event.
+  await one(`WITH a AS (SELECT l.id, l.seats[1] AS seat, o.event_id FROM order_lines l JOIN orders o ON o.id = l.order_id
+                        WHERE o.event_id = ANY($1::int[]) AND o.status = 'complete' AND cardinality(l.seats) > 0 ORDER BY l.id LIMIT 1)
+             UPDATE order_lines SET seats = seats || (SELECT seat FROM a)
+             WHERE id = (SELECT max(l.id) FROM order_lines l JOIN orders o ON o.id = l.order_id, a
+                         WHERE o.event_id = a.event_id AND o.status = 'complete' AND cardinality(l.seats) > 0 AND l.id <> a.id)`);
+  // A ticket for an order that was never paid.
+  await one(`INSERT INTO tickets (order_id, event_id, package_id, admission_no, code)
+             SELECT o.id, o.event_id, l.package_id, 1, 'self-test-' || o.id FROM orders o JOIN order_lines l ON l.order_id = o.id
+             WHERE o.event_id = ANY($1::int[]) AND o.status = 'cancelled' LIMIT 1`);
+  // A paid order whose payment reads as refunded.
+  await one(`UPDATE sandbox_payment_intents SET status = 'refunded' WHERE reference = (
+               SELECT max(order_id) FROM orders WHERE event_id = ANY($1::int[]) AND status = 'complete')`);
+  // A confirmation back to pending, and one queued for an unpaid order.
+  await one(`UPDATE outbox SET status = 'pending' WHERE id = (
+               SELECT min(x.id) FROM outbox x JOIN orders o ON o.id = x.order_id WHERE o.event_id = ANY($1::int[]) AND o.status = 'complete')`);
+  await one(`INSERT INTO outbox (kind, order_id) SELECT 'order_confirmation', id FROM orders
+             WHERE event_id = ANY($1::int[]) AND status = 'cancelled' ORDER BY id DESC LIMIT 1`);
+  // An hour-old hold still active.
+  await one(`INSERT INTO holds (order_id, package_id, quantity, status, expires_at, created_at)
+             SELECT o.id, l.package_id, 1, 'active', now() - interval '1 hour', now() - interval '70 minutes'
+             FROM orders o JOIN order_lines l ON l.order_id = o.id
+             WHERE o.event_id = ANY($1::int[]) AND o.status = 'cancelled' ORDER BY o.id LIMIT 1
+             ON CONFLICT DO NOTHING`);
+  // The SMTP server lost a confirmation; the API over-counts a package.
+  const paid = await one(`SELECT min(order_id) AS id FROM orders WHERE event_id = ANY($1::int[]) AND status = 'complete'`);
+  checks.received.delete(checks.confirmationMessageId(String(paid?.id)));
+  const [first] = checks.apiReserved.keys();
+  if (first !== undefined) checks.apiReserved.set(first, (checks.apiReserved.get(first) ?? 0) + 1);
 }
 
 type Preset = Omit<ReliabilityOptions, 'logDir' | 'log'>;
@@ -420,8 +494,8 @@ type Preset = Omit<ReliabilityOptions, 'logDir' | 'log'>;
 export const fullRun: Preset = {
   servers: 3,
   buyers: 40,
-  packageCapacities: [240, 160, 100],
-  seatRows: 6,
+  packageCapacities: [150, 100, 50],
+  seatRows: 5,
   seatsPerRow: 12,
   faults: [
     { kind: 'webhook-outage', at: 0.05, seconds: 15 },
@@ -430,7 +504,7 @@ export const fullRun: Preset = {
     { kind: 'restart-postgres', at: 0.5, downSeconds: 3 },
     { kind: 'kill-server', at: 0.7, server: 2, restartAfterSeconds: 3 },
   ],
-  saleTimeoutSeconds: 300,
+  saleTimeoutSeconds: 600,
   drainTimeoutSeconds: 180,
   holdSweepMs: 5_000,
   mailSendMs: 1_000,
