@@ -449,8 +449,11 @@ async function breakOnPurpose(
   const ids = [eventIds];
   const one = async (sql: string, params: unknown[] = ids) => (await pool.query(sql, params)).rows[0] as Record<string, unknown> | undefined;
   // Over capacity: the constraint that would stop it is dropped first (a throwaway cluster).
-  await pool.query(`ALTER TABLE ticket_packages DROP CONSTRAINT IF EXISTS ticket_packages_sold_within_capacity`);
-  await pool.query(`ALTER TABLE ticket_packages DROP CONSTRAINT IF EXISTS ticket_packages_held_within_capacity`);
+  const constraints = await pool.query(
+    `SELECT conname FROM pg_constraint WHERE conrelid = 'ticket_packages'::regclass AND contype = 'c'`,
+  );
+  for (const row of z.array(z.object({ conname: z.string() })).parse(constraints.rows))
+    await pool.query(`ALTER TABLE ticket_packages DROP CONSTRAINT "${row.conname}"`);
   await one(`UPDATE ticket_packages SET capacity = sold_count - 1 WHERE id = (
                SELECT min(id) FROM ticket_packages WHERE event_id = ANY($1::int[]) AND sold_count > 0)`);
   // A paid order loses a ticket (its package's sold_count now disagrees too).
