@@ -478,12 +478,10 @@ async function breakOnPurpose(
                SELECT min(x.id) FROM outbox x JOIN orders o ON o.id = x.order_id WHERE o.event_id = ANY($1::int[]) AND o.status = 'complete')`);
   await one(`INSERT INTO outbox (kind, order_id) SELECT 'order_confirmation', id FROM orders
              WHERE event_id = ANY($1::int[]) AND status = 'cancelled' ORDER BY id DESC LIMIT 1`);
-  // An hour-old hold still active.
-  await one(`INSERT INTO holds (order_id, package_id, quantity, status, expires_at, created_at)
-             SELECT o.id, l.package_id, 1, 'active', now() - interval '1 hour', now() - interval '70 minutes'
-             FROM orders o JOIN order_lines l ON l.order_id = o.id
-             WHERE o.event_id = ANY($1::int[]) AND o.status = 'cancelled' ORDER BY o.id LIMIT 1
-             ON CONFLICT DO NOTHING`);
+  // An hour-old hold still active: a cancelled order's hold set back to active.
+  await one(`UPDATE holds SET status = 'active', expires_at = now() - interval '1 hour' WHERE id = (
+               SELECT min(h.id) FROM holds h JOIN orders o ON o.id = h.order_id
+               WHERE o.event_id = ANY($1::int[]) AND o.status = 'cancelled')`);
   // The SMTP server lost a confirmation; the API over-counts a package.
   const paid = await one(`SELECT min(order_id) AS id FROM orders WHERE event_id = ANY($1::int[]) AND status = 'complete'`);
   checks.received.delete(checks.confirmationMessageId(String(paid?.id)));
@@ -513,7 +511,7 @@ export const fullRun: Preset = {
   mailSendMs: 1_000,
   webhookMs: 1_000,
   mailRetrySeconds: 5,
-  mailLeaseSeconds: 30,
+  mailLeaseSeconds: 60,
 };
 
 /** The test suite's run (reliability.test.ts): every kind of fault once, in well under a minute. */
@@ -530,10 +528,10 @@ export const shortRun: Preset = {
     { kind: 'restart-postgres', at: 0.3, downSeconds: 1 },
   ],
   saleTimeoutSeconds: 45,
-  drainTimeoutSeconds: 40,
+  drainTimeoutSeconds: 90,
   holdSweepMs: 2_000,
   mailSendMs: 500,
   webhookMs: 500,
   mailRetrySeconds: 2,
-  mailLeaseSeconds: 10,
+  mailLeaseSeconds: 30,
 };
