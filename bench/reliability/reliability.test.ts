@@ -33,5 +33,7 @@ describe.runIf(canRun)('reliability under faults (short bench/reliability run)',
     expect(report.tickets.sold).toBeGreaterThan(0);
     expect(report.webhookProxy.refused).toBeGreaterThan(0);
     expect(report.stats.requests).toBeGreaterThan(100);
-  }, 300_000);
+    // The harness bounds itself (start-ups, a 45 s sale, a 90 s drain) and always cleans up; on a quiet
+    // machine it takes about a minute, on a machine loaded by other work several.
+  }, 900_000);
 });

@@ -183,7 +183,9 @@ export async function runReliability(options: ReliabilityOptions): Promise<Relia
       });
     };
     cleanups.push(() => Promise.all(slots.map((slot) => slot.process?.stop('SIGKILL'))));
-    await Promise.all(slots.map(startSlot));
+    // All settled before a failure is thrown, so that the cleanup sees every process that did start.
+    const starts = await Promise.allSettled(slots.map(startSlot));
+    for (const start of starts) if (start.status === 'rejected') throw start.reason;
     log(`(${((Date.now() - started) / 1000).toFixed(1)} s) Servers: ${slots.length} processes of apps/server/src/main.ts on ports ${slots.map((s) => s.port).join(', ')}.`);
 
     // The sale.
