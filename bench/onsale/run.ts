@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { createDb, type DbHandle } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
 import { GenericSeatMapSchema, expandSeatMap, type GenericSeatMap } from '@marquee/domain/seat-map';
+import { printableUrl, waitForQuiet, withClient } from '../lib/postgres';
 import { OnsaleReadySchema, type OnsaleReady, type OnsaleTarget } from './protocol';
 
 const EnvSchema = z.object({
@@ -60,22 +61,6 @@ interface BenchDatabase {
   url: string;
   label: string;
   drop: (() => Promise<void>) | null;
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function printableUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
 }
 
 async function openDatabase(): Promise<BenchDatabase> {
@@ -531,25 +516,6 @@ function runLoad(
       }, 100);
     }
   });
-}
-
-/**
- * Waits until no query of this database is running or open in a transaction (twice in a row), so the
- * orders a slice's buyers left in flight when it stopped do not run into the next slice.
- */
-async function waitForQuiet(pool: pg.Pool): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let quietSamples = 0;
-  while (quietSamples < 2 && Date.now() < deadline) {
-    const result = await pool.query(
-      `SELECT count(*)::int AS busy FROM pg_stat_activity
-       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
-         AND state IS DISTINCT FROM 'idle'`,
-    );
-    const busy = z.object({ busy: z.number() }).parse(result.rows[0]).busy;
-    quietSamples = busy === 0 ? quietSamples + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -90,8 +90,14 @@ export function keepConnectionsOnError(pool: pg.Pool): pg.Pool {
 export function createDb(config: DbConfig): DbHandle {
   if (config.kind === 'postgres') {
     const pool = keepConnectionsOnError(new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 }));
-    // An idle client's error (e.g. the server restarting) must not crash the process; the pool replaces it.
+    // A connection's error (e.g. the server restarting) must not crash the process. The pool's own listener
+    // covers idle clients; a client checked out between two queries (inside a transaction) has none of its
+    // own, and an unhandled 'error' event would end the process. Its next query fails instead, and the pool
+    // drops it when it is released with that error.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
