@@ -25,8 +25,12 @@ export const MAX_ATTEMPTS = 20;
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 /** A claimed row is not claimed again for this long: far longer than one attempt can take (SMTP timeouts). */
 const LEASE_SECONDS = 600;
-/** Rows claimed at once; a tick keeps claiming until fewer come back. */
-const BATCH_SIZE = 10;
+/**
+ * Rows claimed at once; a tick keeps claiming until fewer come back. One: each e-mail's lease starts when
+ * that e-mail is taken, so rendering the PDFs of earlier ones never eats into a later one's lease (a batch
+ * that outlasted its lease was sent twice in bench/reliability on a loaded machine).
+ */
+const BATCH_SIZE = 1;
 
 /** 30 s (or `baseSeconds`) after the first failed attempt, doubling up to an hour between attempts. */
 export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
