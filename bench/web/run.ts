@@ -216,7 +216,16 @@ async function main(): Promise<void> {
     for (let round = 0; round < env.BENCH_RUNS; round++) {
       for (const spec of selected) {
         const started = Date.now();
-        const figures = await runLighthouse(browser, origin, spec);
+        // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): try that run again.
+        let figures: RunFigures | null = null;
+        for (let attempt = 1; !figures; attempt++) {
+          try {
+            figures = await runLighthouse(browser, origin, spec);
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            console.log(`  round ${round + 1} ${spec.name}: ${error instanceof Error ? error.message : String(error)}; retrying`);
+          }
+        }
         runs.get(spec.name)!.push(figures);
         console.log(
           `  round ${round + 1} ${spec.name.padEnd(16)} ${CATEGORIES.map((c) => figures.scores[c]).join('/')}  LCP ${figures.lcpMs.toFixed(0)} ms  TBT ${figures.tbtMs.toFixed(0)} ms  CLS ${figures.cls.toFixed(3)}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
