@@ -2,6 +2,7 @@ import {
   Children,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -42,23 +43,53 @@ export interface CarouselProps {
 }
 
 interface SnapState {
+  /** Scroll offsets of the pages: a page is as many whole slides as fit the viewport (the last trimmed to the end). */
+  positions: readonly number[];
   selected: number;
-  count: number;
   canScrollPrev: boolean;
   canScrollNext: boolean;
 }
 
-const NO_SNAPS: SnapState = { selected: 0, count: 0, canScrollPrev: false, canScrollNext: false };
+const NO_SNAPS: SnapState = { positions: [], selected: 0, canScrollPrev: false, canScrollNext: false };
 
-/** Pages of the viewport's scroll row: one per viewport width, the last one trimmed to the end. */
 function readSnaps(viewport: HTMLElement): SnapState {
-  const page = viewport.clientWidth;
-  if (page <= 0) return NO_SNAPS;
-  const maxScroll = Math.max(0, viewport.scrollWidth - page);
-  const count = Math.max(1, Math.ceil((maxScroll - 1) / page) + 1);
-  const left = viewport.scrollLeft;
-  const selected = left >= maxScroll - 1 ? count - 1 : Math.min(count - 1, Math.round(left / page));
-  return { selected, count, canScrollPrev: left > 1, canScrollNext: left < maxScroll - 1 };
+  const width = viewport.clientWidth;
+  const track = viewport.firstElementChild;
+  if (width <= 0 || !track) return NO_SNAPS;
+  const maxScroll = Math.max(0, viewport.scrollWidth - width);
+  const trackLeft = track.getBoundingClientRect().left;
+  const positions: number[] = [];
+  let pageStart = Number.NEGATIVE_INFINITY;
+  for (const slide of Array.from(track.children)) {
+    const rect = slide.getBoundingClientRect();
+    const left = rect.left - trackLeft;
+    if (rect.right - trackLeft - pageStart > width + 1) {
+      pageStart = left;
+      const position = Math.min(left, maxScroll);
+      if (positions.length === 0 || position - (positions.at(-1) ?? 0) > 1) positions.push(position);
+    }
+  }
+  const scrollLeft = viewport.scrollLeft;
+  let selected = 0;
+  positions.forEach((position, index) => {
+    if (Math.abs(position - scrollLeft) < Math.abs((positions[selected] ?? 0) - scrollLeft)) selected = index;
+  });
+  return { positions, selected, canScrollPrev: scrollLeft > 1, canScrollNext: scrollLeft < maxScroll - 1 };
+}
+
+function isSameSnaps(a: SnapState, b: SnapState): boolean {
+  return (
+    a.selected === b.selected &&
+    a.canScrollPrev === b.canScrollPrev &&
+    a.canScrollNext === b.canScrollNext &&
+    a.positions.length === b.positions.length &&
+    a.positions.every((position, index) => position === b.positions[index])
+  );
+}
+
+/** A placeholder as tall as the controls row, for skeletons: the page does not move when the slider arrives. */
+export function CarouselControlsPlaceholder() {
+  return <div aria-hidden="true" className="mt-3 h-10" />;
 }
 
 /**
@@ -85,25 +116,21 @@ export function Carousel({
   const [isFocusInside, setIsFocusInside] = useState(false);
   const [isStoppedByUser, setIsStoppedByUser] = useState(false);
 
-  useEffect(() => {
+  // Measured before the first paint (no frame without the controls, which would move the page), then on
+  // every scroll and resize, at most once a frame.
+  useLayoutEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
+    const update = () => setSnaps((previous) => {
+      const next = readSnaps(viewport);
+      return isSameSnaps(previous, next) ? previous : next;
+    });
+    update();
     let frame = 0;
     const sync = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() =>
-        setSnaps((previous) => {
-          const next = readSnaps(viewport);
-          const isSame =
-            next.selected === previous.selected &&
-            next.count === previous.count &&
-            next.canScrollPrev === previous.canScrollPrev &&
-            next.canScrollNext === previous.canScrollNext;
-          return isSame ? previous : next;
-        }),
-      );
+      frame = requestAnimationFrame(update);
     };
-    sync();
     viewport.addEventListener('scroll', sync, { passive: true });
     const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(sync) : null;
     resizeObserver?.observe(viewport);
@@ -119,26 +146,26 @@ export function Carousel({
     (index: number) => {
       const viewport = viewportRef.current;
       if (!viewport) return;
-      const maxScroll = Math.max(0, viewport.scrollWidth - viewport.clientWidth);
+      const positions = readSnaps(viewport).positions;
       viewport.scrollTo({
-        left: Math.min(maxScroll, Math.max(0, index) * viewport.clientWidth),
+        left: positions[Math.min(Math.max(0, index), positions.length - 1)] ?? 0,
         behavior: prefersReducedMotion ? 'instant' : 'smooth',
       });
     },
     [prefersReducedMotion],
   );
-  const canScrollPrev = snaps.canScrollPrev || (isLooping && snaps.count > 1);
-  const canScrollNext = snaps.canScrollNext || (isLooping && snaps.count > 1);
+  const snapCount = snaps.positions.length;
+  const selectedSnap = snaps.selected;
+  const canScrollPrev = snaps.canScrollPrev || (isLooping && snapCount > 1);
+  const canScrollNext = snaps.canScrollNext || (isLooping && snapCount > 1);
   const scrollPrev = useCallback(() => {
     if (snaps.canScrollPrev) scrollTo(snaps.selected - 1);
-    else if (isLooping) scrollTo(snaps.count - 1);
+    else if (isLooping) scrollTo(snaps.positions.length - 1);
   }, [snaps, isLooping, scrollTo]);
   const scrollNext = useCallback(() => {
     if (snaps.canScrollNext) scrollTo(snaps.selected + 1);
     else if (isLooping) scrollTo(0);
   }, [snaps, isLooping, scrollTo]);
-  const snapCount = snaps.count;
-  const selectedSnap = snaps.selected;
 
   const hasAutoplay = autoplayMs !== undefined && !prefersReducedMotion && snapCount > 1;
   const isAutoplaying = hasAutoplay && !isStoppedByUser && !isPointerInside && !isFocusInside;
