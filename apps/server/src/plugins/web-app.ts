@@ -65,7 +65,11 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
   const renderPage = (route: SpaRoute, search: string, meta: PageMeta = template.defaultMeta): string => {
     const preloads = routePreloads(route, search);
     if (!preloads) return defaultHtml;
-    return template.render({ ...meta, preloadModules: routeChunks.for(preloads.routeSource), preloadFetches: preloads.fetches });
+    return template.render({
+      ...meta,
+      preloadModules: routeChunks.for(preloads.routeSource),
+      preloadFetches: preloads.fetches,
+    });
   };
   const catalog = createCatalogService(db);
   // Event pages are what gets shared; a short cache keeps a burst of previews (or a crawler) off the database.
@@ -110,7 +114,8 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
         }
         const meta = eventPageMeta(event, config.publicUrl);
         // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
-        const preloadImage = event.image.startsWith('/') && !event.image.startsWith('//') ? encodeURI(event.image) : undefined;
+        const preloadImage =
+          event.image.startsWith('/') && !event.image.startsWith('//') ? encodeURI(event.image) : undefined;
         return sendHtml(reply, 200, renderPage(route, search, { ...meta, ...(preloadImage ? { preloadImage } : {}) }));
       }
     }

@@ -10,5 +10,11 @@ export function focusStepHeading(element: HTMLElement | null): void {
 
 function isFirstHistoryEntry(): boolean {
   const state: unknown = window.history.state;
-  return !(typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0);
+  return !(
+    typeof state === 'object' &&
+    state !== null &&
+    'idx' in state &&
+    typeof state.idx === 'number' &&
+    state.idx > 0
+  );
 }

@@ -59,8 +59,12 @@ export class IndexHtmlTemplate {
   render(meta: PageMeta): string {
     let html = this.#source;
     const extra: string[] = [
-      ...(meta.preloadFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`),
-      ...(meta.preloadModules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+      ...(meta.preloadFetches ?? []).map(
+        (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
+      ),
+      ...(meta.preloadModules ?? []).map(
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
+      ),
       ...(meta.preloadImage
         ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`]
         : []),

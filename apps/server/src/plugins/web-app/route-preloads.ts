@@ -33,7 +33,10 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
     case 'event': {
       // features/event/api/get-event.ts, and at the picking step features/seat-map/api/get-seat-map.ts.
       const base = `/api/events/${encodeURIComponent(route.uid)}`;
-      return { routeSource: `${ROUTES_DIR}/event.tsx`, fetches: query.get('step') === '2' ? [base, `${base}/seat-map`] : [base] };
+      return {
+        routeSource: `${ROUTES_DIR}/event.tsx`,
+        fetches: query.get('step') === '2' ? [base, `${base}/seat-map`] : [base],
+      };
     }
     case 'page':
       break;
@@ -43,7 +46,9 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
     // Home: features/home/api (trending for the active ?tab, banners, testimonials).
     const tabParam = query.get('tab');
     const homeTabs = CATEGORIES.filter((category) => category.isHomeTab);
-    const tab = (tabParam !== null && /^\d+$/.test(tabParam) ? homeTabs.find((c) => c.id === Number(tabParam)) : undefined) ?? homeTabs[0];
+    const tab =
+      (tabParam !== null && /^\d+$/.test(tabParam) ? homeTabs.find((c) => c.id === Number(tabParam)) : undefined) ??
+      homeTabs[0];
     const trending = new URLSearchParams({ category: tab?.key ?? 'all', limit: String(TRENDING_LIMIT) });
     return {
       routeSource: `${ROUTES_DIR}/home.tsx`,

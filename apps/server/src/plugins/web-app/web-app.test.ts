@@ -44,7 +44,11 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-r1.js'] },
       '_react-r1.js': { file: 'assets/react-r1.js' },
       '_card-c1.js': { file: 'assets/card-c1.js', imports: ['_react-r1.js'] },
-      'src/app/routes/home.tsx': { file: 'assets/home-h1.js', isDynamicEntry: true, imports: ['_card-c1.js', 'index.html'] },
+      'src/app/routes/home.tsx': {
+        file: 'assets/home-h1.js',
+        isDynamicEntry: true,
+        imports: ['_card-c1.js', 'index.html'],
+      },
       'src/app/routes/event.tsx': { file: 'assets/event-e1.js', isDynamicEntry: true, imports: ['_card-c1.js'] },
     }),
   );
@@ -217,11 +221,19 @@ describe('event pages', () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
     const home = (await get('/?tab=2')).body;
-    expect(preloads(home)).toEqual(['/api/events/trending?category=theatre&amp;limit=8', '/api/banners', '/api/testimonials']);
+    expect(preloads(home)).toEqual([
+      '/api/events/trending?category=theatre&amp;limit=8',
+      '/api/banners',
+      '/api/testimonials',
+    ]);
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-h1.js" />');
     expect(preloads((await get('/')).body)[0]).toBe('/api/events/trending?category=all&amp;limit=8');
-    expect(preloads((await get('/dance?page=3')).body)).toEqual(['/api/events?category=dance&amp;page=3&amp;per_page=12']);
-    expect(preloads((await get('/dance?page=x')).body)).toEqual(['/api/events?category=dance&amp;page=1&amp;per_page=12']);
+    expect(preloads((await get('/dance?page=3')).body)).toEqual([
+      '/api/events?category=dance&amp;page=3&amp;per_page=12',
+    ]);
+    expect(preloads((await get('/dance?page=x')).body)).toEqual([
+      '/api/events?category=dance&amp;page=1&amp;per_page=12',
+    ]);
     expect(preloads((await get('/about-us')).body)).toEqual([]);
   });
 

@@ -121,10 +121,11 @@ export function Carousel({
   useLayoutEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
-    const update = () => setSnaps((previous) => {
-      const next = readSnaps(viewport);
-      return isSameSnaps(previous, next) ? previous : next;
-    });
+    const update = () =>
+      setSnaps((previous) => {
+        const next = readSnaps(viewport);
+        return isSameSnaps(previous, next) ? previous : next;
+      });
     update();
     let frame = 0;
     const sync = () => {
