@@ -19,7 +19,7 @@
  *   (puppeteer's evaluateOnNewDocument, after Lighthouse's storage reset): the same cold load a buyer
  *   gets when the CHECKOUT button's navigation is reloaded, without a user flow's warm cache.
  * BENCH_RUNS (default 3) runs per page, the median of each figure printed; BENCH_PAGES (comma-separated
- * page names) limits the pages; BENCH_WEB_DIST serves another build. Home JavaScript: every script the
+ * page names) limits the pages; BENCH_WEB_DIST serves another build; BENCH_PORT fixes the server's port. Home JavaScript: every script the
  * home page loaded, each gzipped here (level 9 is what a CDN would do; the server's own br is smaller)
  * and summed. Exits non-zero only on errors; the table says which targets were met.
  */
@@ -43,6 +43,8 @@ const env = z
     BENCH_RUNS: z.coerce.number().int().min(1).max(20).default(3),
     BENCH_PAGES: z.string().optional(),
     BENCH_WEB_DIST: z.string().optional(),
+    /** The server's port (0: any free one). */
+    BENCH_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
   })
   .parse(process.env);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
@@ -176,7 +178,7 @@ async function main(): Promise<void> {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(BASELINE_HTML),
     );
     cleanups.unshift(() => app.close());
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port: env.BENCH_PORT });
     const address = app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no TCP address');
     const origin = `http://127.0.0.1:${address.port}`;
