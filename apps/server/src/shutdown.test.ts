@@ -1,3 +1,4 @@
+import { csrfHeadersOver } from './test-support/protection';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,7 @@ async function startServer(): Promise<ServerProcess> {
 async function post(port: number, path: string, body: unknown): Promise<Response> {
   return fetch(`http://127.0.0.1:${port}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    headers: { 'content-type': 'application/json', ...(await csrfHeadersOver(`http://127.0.0.1:${port}`)) },
     body: JSON.stringify(body),
   });
 }
@@ -165,12 +166,14 @@ describe('graceful shutdown of the server process', () => {
 
     // A request in flight: its headers and half its body are in when SIGTERM arrives.
     const body = Buffer.from(orderBody());
+    const csrf = await csrfHeadersOver(`http://127.0.0.1:${server.port}`);
     const socket = connect(server.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     const answer = readResponse(socket);
     socket.write(
       `POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\n` +
-        `X-Requested-With: XMLHttpRequest\r\nContent-Length: ${body.length}\r\n\r\n`,
+        `X-Requested-With: XMLHttpRequest\r\nCookie: ${csrf.cookie}\r\nX-XSRF-TOKEN: ${csrf['x-xsrf-token']}\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n`,
     );
     socket.write(body.subarray(0, 20));
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,3 +1,4 @@
+import { csrfHeadersOver } from '../../test-support/protection';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -224,6 +225,8 @@ describe('inventory under concurrency', () => {
             SEED_DEMO: 'false',
             LOG_LEVEL: 'warn',
             NODE_ENV: 'test',
+            // Not what this test is about; CSRF stays on (the buyers below send the token).
+            CAPTCHA: 'off',
           },
           stdio: ['ignore', 'ignore', 'inherit'],
         });
@@ -253,10 +256,12 @@ describe('inventory under concurrency', () => {
       const seated = await createEvent(t.db, { venueId: venue.id });
       await createTicketPackage(t.db, { eventId: seated.id, seatingRange: ['A-1-1', 'A-1-2'] });
 
+      // One browser session's CSRF cookie and token: both processes verify it (the token is signed, not stored).
+      const csrf = await csrfHeadersOver(`http://127.0.0.1:${ports[0]}`);
       const post = (port: number, body: object) =>
         fetch(`http://127.0.0.1:${port}/api/orders`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...csrf },
           body: JSON.stringify({ buyer: BUYER, terms_agreed: true, ...body }),
         }).then((r) => r.status);
       const statuses = await Promise.all(
