@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,

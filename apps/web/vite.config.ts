@@ -8,5 +8,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  // The manifest tells the server which chunks each route needs (apps/server/src/plugins/web-app/route-preloads.ts).
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022', manifest: true },
 });

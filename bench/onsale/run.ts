@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { createDb, type DbHandle } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
 import { GenericSeatMapSchema, expandSeatMap, type GenericSeatMap } from '@marquee/domain/seat-map';
+import { printableUrl, waitForQuiet, withClient } from '../lib/postgres';
 import { OnsaleReadySchema, type OnsaleReady, type OnsaleTarget } from './protocol';
 
 const EnvSchema = z.object({
@@ -60,22 +61,6 @@ interface BenchDatabase {
   url: string;
   label: string;
   drop: (() => Promise<void>) | null;
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function printableUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
 }
 
 async function openDatabase(): Promise<BenchDatabase> {
@@ -168,7 +153,7 @@ async function newHotPackage(
   return { eventId: event.id, packageId: pkg.id };
 }
 
-async function newSeatedEvent(catalogue: Catalogue, label: string): Promise<number> {
+async function newSeatedEvent(catalogue: Catalogue, label: string): Promise<{ id: number; uid: string }> {
   const event = await createEvent(catalogue.db, {
     venueId: catalogue.seatedVenueId,
     name: `Bench on-sale ${RUN_TAG} seated event, ${label}`,
@@ -182,7 +167,7 @@ async function newSeatedEvent(catalogue: Catalogue, label: string): Promise<numb
       colorClass: i % 6,
     });
   }
-  return event.id;
+  return { id: event.id, uid: event.uid };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -215,21 +200,95 @@ function hotOrder(eventId: number, packageId: number): () => string {
     });
 }
 
-/** A buyer of 1-4 seats side by side in a random row of the stadium (other buyers may have them). */
-function seatedOrder(eventId: number): () => string {
-  const rows = SECTIONS.flatMap((section) =>
-    Array.from({ length: ROWS_PER_SECTION }, (_, r) => `${section}-${r + 1}-`),
+/** Every row of the stadium: its seat ids in order. */
+function stadiumRows(): string[][] {
+  return SECTIONS.flatMap((section) =>
+    Array.from({ length: ROWS_PER_SECTION }, (_, r) =>
+      Array.from({ length: SEATS_PER_ROW }, (_, n) => `${section}-${r + 1}-${n + 1}`),
+    ),
   );
+}
+
+/** How often a buyer's seat map asks which seats are taken (the web app's SEAT_STATES_POLL_MS). */
+const SEAT_MAP_POLL_MS = 5_000;
+/** How often the bench takes a snapshot of the taken seats (a buyer's view is one of the last few). */
+const SEAT_SNAPSHOT_MS = 1_000;
+
+/**
+ * What the buyers' seat maps show: the taken seats as `GET /api/events/{uid}/seats` (the endpoint the map
+ * polls) answered, snapshotted every second. The maps of 256 buyers poll every 5 s, each at its own
+ * moment, so a buyer's view is 0-4 s old: each pick uses one of the last five snapshots at random. Seats
+ * other buyers took since (and those in flight) are not in it: picking them is a legitimate 409.
+ */
+class SeatMapViews {
+  readonly #url: string;
+  #snapshots: ReadonlySet<string>[] = [new Set()];
+  #timer: NodeJS.Timeout | undefined;
+  polls = 0;
+
+  constructor(port: number, eventUid: string) {
+    this.#url = `http://127.0.0.1:${port}/api/events/${eventUid}/seats`;
+  }
+
+  async start(): Promise<void> {
+    await this.#poll();
+    this.#timer = setInterval(() => void this.#poll(), SEAT_SNAPSHOT_MS);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  /** One buyer's view: a snapshot 0-4 s old. */
+  view(): ReadonlySet<string> {
+    const age = Math.floor(Math.random() * Math.min(this.#snapshots.length, SEAT_MAP_POLL_MS / SEAT_SNAPSHOT_MS));
+    return this.#snapshots[age] ?? new Set();
+  }
+
+  async #poll(): Promise<void> {
+    try {
+      const response = await fetch(this.#url, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+      if (!response.ok) return;
+      const { taken } = z.object({ taken: z.array(z.string()) }).parse(await response.json());
+      this.polls += 1;
+      this.#snapshots = [new Set(taken), ...this.#snapshots].slice(0, SEAT_MAP_POLL_MS / SEAT_SNAPSHOT_MS);
+    } catch {
+      // A missed poll leaves the views a second older, as a browser's would be.
+    }
+  }
+}
+
+/**
+ * A buyer of 1-4 seats side by side, chosen as a buyer does: among the seats their map shows free (a
+ * view 0-4 s old, see SeatMapViews), in a random row that still has enough of them together; failing
+ * that, fewer seats; failing that (a full view), any seats, to be refused.
+ */
+function seatedOrder(eventId: number, views: SeatMapViews): () => string {
+  const rows = stadiumRows();
+  const pick = (count: number, taken: ReadonlySet<string>): string[] | null => {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const row = rows[Math.floor(Math.random() * rows.length)] ?? [];
+      const starts: number[] = [];
+      let run = 0;
+      for (const [i, seat] of row.entries()) {
+        run = taken.has(seat) ? 0 : run + 1;
+        if (run >= count) starts.push(i - count + 1);
+      }
+      const start = starts[Math.floor(Math.random() * starts.length)];
+      if (start !== undefined) return row.slice(start, start + count);
+    }
+    return null;
+  };
   return () => {
-    const count = ticketCount();
-    const row = rows[Math.floor(Math.random() * rows.length)] ?? 'A-1-';
-    const first = 1 + Math.floor(Math.random() * (SEATS_PER_ROW - count + 1));
-    return JSON.stringify({
-      event_id: eventId,
-      buyer: buyer(),
-      seats: Array.from({ length: count }, (_, i) => `${row}${first + i}`),
-      terms_agreed: true,
-    });
+    const taken = views.view();
+    const wanted = ticketCount();
+    let seats: string[] | null = null;
+    for (let count = wanted; count >= 1 && seats === null; count--) seats = pick(count, taken);
+    if (seats === null) {
+      const row = rows[Math.floor(Math.random() * rows.length)] ?? [];
+      seats = row.slice(0, wanted);
+    }
+    return JSON.stringify({ event_id: eventId, buyer: buyer(), seats, terms_agreed: true });
   };
 }
 
@@ -276,6 +335,45 @@ interface LoadSpec {
   nextBody: () => string;
   /** Send an Idempotency-Key per order, as the web app does. */
   idempotencyKeys: boolean;
+  /** The buyers' sessions (cookies and CSRF token), used in turn; empty for the baseline. */
+  sessions: readonly BuyerSession[];
+  /** Called when the slice is over (stops the seat-map polls). */
+  cleanup?: () => void;
+}
+
+/** A buyer's browser session: the cookies `GET /sanctum/csrf-cookie` set, and the token to echo. */
+interface BuyerSession {
+  cookie: string;
+  /** The XSRF-TOKEN cookie's value, URL-decoded, for the X-XSRF-TOKEN header. */
+  xsrfToken: string | null;
+}
+
+/**
+ * One `GET /sanctum/csrf-cookie` per virtual buyer, before any load (as the web app does once per
+ * visit). A 404 (an app without the route) gives no sessions: requests then carry no cookie.
+ */
+async function openSessions(port: number, count: number): Promise<BuyerSession[]> {
+  const sessions: BuyerSession[] = [];
+  const openOne = async (): Promise<BuyerSession | null> => {
+    const response = await fetch(`http://127.0.0.1:${port}/sanctum/csrf-cookie`, {
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
+    await response.arrayBuffer();
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`GET /sanctum/csrf-cookie answered ${response.status}`);
+    const pairs = response.headers.getSetCookie().map((line) => line.split(';')[0]?.trim() ?? '');
+    const xsrf = pairs.find((pair) => pair.startsWith('XSRF-TOKEN='));
+    return {
+      cookie: pairs.filter(Boolean).join('; '),
+      xsrfToken: xsrf === undefined ? null : decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),
+    };
+  };
+  for (let i = 0; i < count; i += 16) {
+    const batch = await Promise.all(Array.from({ length: Math.min(16, count - i) }, openOne));
+    if (batch.includes(null)) return [];
+    for (const session of batch) if (session) sessions.push(session);
+  }
+  return sessions;
 }
 
 interface Outcome {
@@ -288,6 +386,7 @@ interface Outcome {
 
 const TICKET_COUNT_PATTERN = /"ticket_count":(\d+)/g;
 let idempotencySequence = 0;
+let sessionSequence = 0;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -327,10 +426,18 @@ function runLoad(
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             setupRequest: (request) => {
-              const headers = { ...request.headers };
+              const headers: Record<string, string | string[] | undefined> = {
+                ...request.headers,
+                'x-requested-with': 'XMLHttpRequest',
+              };
               if (spec.idempotencyKeys) {
                 idempotencySequence += 1;
                 headers['idempotency-key'] = `bench-${RUN_TAG}-${idempotencySequence}`;
+              }
+              const session = spec.sessions[sessionSequence++ % Math.max(1, spec.sessions.length)];
+              if (session) {
+                headers.cookie = session.cookie;
+                if (session.xsrfToken !== null) headers['x-xsrf-token'] = session.xsrfToken;
               }
               return { ...request, headers, body: spec.nextBody() };
             },
@@ -411,25 +518,6 @@ function runLoad(
   });
 }
 
-/**
- * Waits until no query of this database is running or open in a transaction (twice in a row), so the
- * orders a slice's buyers left in flight when it stopped do not run into the next slice.
- */
-async function waitForQuiet(pool: pg.Pool): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let quietSamples = 0;
-  while (quietSamples < 2 && Date.now() < deadline) {
-    const result = await pool.query(
-      `SELECT count(*)::int AS busy FROM pg_stat_activity
-       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
-         AND state IS DISTINCT FROM 'idle'`,
-    );
-    const busy = z.object({ busy: z.number() }).parse(result.rows[0]).busy;
-    quietSamples = busy === 0 ? quietSamples + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Servers (each in its own process, like bench/catalog)
 
@@ -437,7 +525,14 @@ function startServer(target: OnsaleTarget, databaseUrl: string): Promise<{ child
   return new Promise((resolve, reject) => {
     // fork() passes this process's execArgv (tsx's loader) on, so the child runs TypeScript too.
     const child = fork(join(import.meta.dirname, 'server.ts'), [], {
-      env: { ...process.env, BENCH_TARGET: target, DATABASE_URL: databaseUrl, BENCH_POOL: String(env.BENCH_POOL) },
+      env: {
+        ...process.env,
+        BENCH_TARGET: target,
+        DATABASE_URL: databaseUrl,
+        BENCH_POOL: String(env.BENCH_POOL),
+        // The bench's buyers are not robots; the captcha (issue 7) is measured elsewhere.
+        CAPTCHA: 'off',
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const onExit = (code: number | null) => {
@@ -541,7 +636,7 @@ async function measureInterleaved(phases: Phase[], quietPool: pg.Pool): Promise<
     for (const phase of phases) {
       const spec = await phase.prepare('warm-up');
       await waitForQuiet(quietPool);
-      const slice = await runLoad(spec, { rampSeconds: 0, seconds: env.BENCH_WARMUP });
+      const slice = await runLoad(spec, { rampSeconds: 0, seconds: env.BENCH_WARMUP }).finally(() => spec.cleanup?.());
       warmUpErrors.set(phase.name, { failures: slice.failures, errors: slice.errors });
     }
   }
@@ -550,7 +645,9 @@ async function measureInterleaved(phases: Phase[], quietPool: pg.Pool): Promise<
     for (const phase of phases) {
       const spec = await phase.prepare(`round ${round}`);
       await waitForQuiet(quietPool);
-      const slice = await runLoad(spec, { rampSeconds: env.BENCH_RAMP, seconds: sliceSeconds });
+      const slice = await runLoad(spec, { rampSeconds: env.BENCH_RAMP, seconds: sliceSeconds }).finally(() =>
+        spec.cleanup?.(),
+      );
       slices.get(phase.name)?.push(slice);
       const rate = (value: number) => Math.round(value).toLocaleString('en-US').padStart(6);
       console.log(
@@ -591,11 +688,17 @@ interface SellOut {
 }
 
 /** One more hot package, bought until every ticket is held: the rate of a whole rush, and its end. */
-async function sellOut(catalogue: Catalogue, port: number, quietPool: pg.Pool, baselineRate: number): Promise<SellOut> {
+async function sellOut(
+  catalogue: Catalogue,
+  port: number,
+  sessions: readonly BuyerSession[],
+  quietPool: pg.Pool,
+  baselineRate: number,
+): Promise<SellOut> {
   const { eventId, packageId } = await newHotPackage(catalogue, 'sell-out', env.BENCH_CAPACITY);
   await waitForQuiet(quietPool);
   const slice = await runLoad(
-    { port, path: '/api/orders', nextBody: hotOrder(eventId, packageId), idempotencyKeys: true },
+    { port, path: '/api/orders', nextBody: hotOrder(eventId, packageId), idempotencyKeys: true, sessions },
     {
       rampSeconds: 0,
       seconds: env.BENCH_SELLOUT_TIMEOUT,
@@ -603,7 +706,12 @@ async function sellOut(catalogue: Catalogue, port: number, quietPool: pg.Pool, b
     },
   );
   await waitForQuiet(quietPool);
-  const result = await quietPool.query('SELECT held_count, sold_count FROM ticket_packages WHERE id = $1', [packageId]);
+  const result = await quietPool.query(
+    `SELECT sold_count, (SELECT coalesce(sum(quantity), 0)::int FROM holds
+       WHERE package_id = ticket_packages.id AND status = 'active') AS held_count
+     FROM ticket_packages WHERE id = $1`,
+    [packageId],
+  );
   const row = z.object({ held_count: z.number(), sold_count: z.number() }).parse(result.rows[0]);
   return {
     capacity: env.BENCH_CAPACITY,
@@ -634,7 +742,10 @@ interface Invariants {
   oversoldTickets: number;
   /** Seats in the lines of more than one live order of the same event. */
   doubleSoldSeats: number;
-  /** Packages whose held_count, sum of active holds and sum of pending order lines disagree. */
+  /**
+   * Packages whose counters disagree with their holds: held_count must be the direct holds plus the
+   * buckets' allotments, the buckets' held_count their holds, and the active holds the pending lines.
+   */
   inconsistentPackages: number;
   /** Seats of pending orders without their claim, or held claims without a pending order of theirs. */
   claimMismatches: number;
@@ -645,13 +756,18 @@ async function checkInvariants(pool: pg.Pool, eventIds: number[]): Promise<Invar
     `WITH p AS (
        SELECT tp.id, tp.capacity, tp.sold_count, tp.held_count,
          coalesce((SELECT sum(h.quantity) FROM holds h WHERE h.package_id = tp.id AND h.status = 'active'), 0)::int AS active_holds,
+         coalesce((SELECT sum(h.quantity) FROM holds h WHERE h.package_id = tp.id AND h.status = 'active' AND h.bucket = 0), 0)::int AS direct_holds,
+         coalesce((SELECT sum(h.quantity) FROM holds h WHERE h.package_id = tp.id AND h.status = 'active' AND h.bucket > 0), 0)::int AS bucket_holds,
+         coalesce((SELECT sum(b.allotted) FROM ticket_package_buckets b WHERE b.package_id = tp.id), 0)::int AS allotted,
+         coalesce((SELECT sum(b.held_count) FROM ticket_package_buckets b WHERE b.package_id = tp.id), 0)::int AS bucket_held,
          coalesce((SELECT sum(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
                    WHERE l.package_id = tp.id AND o.status = 'pending'), 0)::int AS pending_lines
        FROM ticket_packages tp WHERE tp.event_id = ANY($1::int[])
      )
      SELECT count(*)::int AS packages,
        coalesce(sum(greatest(0, sold_count + greatest(held_count, active_holds, pending_lines) - capacity)), 0)::int AS oversold,
-       (count(*) FILTER (WHERE held_count <> active_holds OR active_holds <> pending_lines))::int AS inconsistent
+       (count(*) FILTER (WHERE held_count <> direct_holds + allotted OR bucket_held <> bucket_holds
+                          OR active_holds <> pending_lines))::int AS inconsistent
      FROM p`,
     [eventIds],
   );
@@ -736,6 +852,12 @@ async function main(): Promise<number> {
       startServer('app', database.url),
     ]);
     servers.push(baseline.child, app.child);
+    const sessions = await openSessions(app.ready.port, env.BENCH_BUYERS);
+    console.log(
+      sessions.length > 0
+        ? `  ${sessions.length} buyer sessions from GET /sanctum/csrf-cookie (cookies and X-XSRF-TOKEN on every order).`
+        : '  GET /sanctum/csrf-cookie: 404 (no CSRF protection in this app yet): orders carry no cookie.',
+    );
 
     const phases: Phase[] = [
       {
@@ -746,6 +868,7 @@ async function main(): Promise<number> {
           path: '/hold',
           nextBody: baselineHold,
           idempotencyKeys: false,
+          sessions: [],
         }),
       },
       {
@@ -759,6 +882,7 @@ async function main(): Promise<number> {
             path: '/api/orders',
             nextBody: hotOrder(eventId, packageId),
             idempotencyKeys: true,
+            sessions,
           };
         },
       },
@@ -766,8 +890,17 @@ async function main(): Promise<number> {
         name: 'seated',
         label: `seated event (${(SECTIONS.length * ROWS_PER_SECTION * SEATS_PER_ROW).toLocaleString('en-US')} seats)`,
         prepare: async (label) => {
-          const eventId = await newSeatedEvent(catalogue, label);
-          return { port: app.ready.port, path: '/api/orders', nextBody: seatedOrder(eventId), idempotencyKeys: true };
+          const event = await newSeatedEvent(catalogue, label);
+          const views = new SeatMapViews(app.ready.port, event.uid);
+          await views.start();
+          return {
+            port: app.ready.port,
+            path: '/api/orders',
+            nextBody: seatedOrder(event.id, views),
+            idempotencyKeys: true,
+            sessions,
+            cleanup: () => views.stop(),
+          };
         },
       },
     ];
@@ -778,7 +911,7 @@ async function main(): Promise<number> {
       console.log(
         `  rush on one more hot package until its ${env.BENCH_CAPACITY.toLocaleString('en-US')} tickets are held …`,
       );
-      sold = await sellOut(catalogue, app.ready.port, checkPool, baselineRate);
+      sold = await sellOut(catalogue, app.ready.port, sessions, checkPool, baselineRate);
     }
     await waitForQuiet(checkPool);
     await Promise.all(servers.map((child) => stopServer(child)));
@@ -800,12 +933,18 @@ async function main(): Promise<number> {
           'its rates are low estimates (raise BENCH_DURATION or lower BENCH_ROUNDS).',
       );
     const seated = rows.find((row) => row.name === 'seated');
-    if (seated)
-      console.log(`Seated event: ${seated.seatsTaken.toLocaleString('en-US')} of the 409s named taken seats.`);
+    if (seated) {
+      const answered = seated.rounds.reduce((sum, slice) => sum + slice.orders + slice.conflicts, 0);
+      console.log(
+        `Seated event: ${seated.seatsTaken.toLocaleString('en-US')} of the 409s named taken seats ` +
+          `(${((100 * seated.conflicts) / Math.max(1, answered)).toFixed(0)}% of the answers in the windows; ` +
+          'buyers pick from a view of the map 0-4 s old).',
+      );
+    }
     if (sold) {
       console.log(
         sold.isSoldOut
-          ? `Sell-out: ${sold.tickets.toLocaleString('en-US')} tickets in ${sold.orders.toLocaleString('en-US')} orders in ${sold.seconds.toFixed(1)} s; held_count ${sold.heldCount.toLocaleString('en-US')} of ${sold.capacity.toLocaleString('en-US')}; ${sold.soldOutAnswers.toLocaleString('en-US')} buyers told it was sold out.`
+          ? `Sell-out: ${sold.tickets.toLocaleString('en-US')} tickets in ${sold.orders.toLocaleString('en-US')} orders in ${sold.seconds.toFixed(1)} s; active holds ${sold.heldCount.toLocaleString('en-US')} of ${sold.capacity.toLocaleString('en-US')}; ${sold.soldOutAnswers.toLocaleString('en-US')} buyers told it was sold out.`
           : `Sell-out: NOT sold out within ${env.BENCH_SELLOUT_TIMEOUT} s (held ${sold.heldCount.toLocaleString('en-US')} of ${sold.capacity.toLocaleString('en-US')}).`,
       );
     }
@@ -814,7 +953,7 @@ async function main(): Promise<number> {
     console.log(`  oversold tickets: ${invariants.oversoldTickets}`);
     console.log(`  double-sold seats: ${invariants.doubleSoldSeats}`);
     console.log(
-      `  packages whose held_count, active holds and pending order lines disagree: ${invariants.inconsistentPackages}`,
+      `  packages whose counters (package row, buckets), active holds and pending order lines disagree: ${invariants.inconsistentPackages}`,
     );
     console.log(`  seat claims not matching a pending order's seats: ${invariants.claimMismatches}`);
     console.log('');

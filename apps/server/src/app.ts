@@ -55,6 +55,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Shutting down (main.ts): the answers to requests still in flight say `Connection: close`, so Node ends
+  // their kept-alive connections after them. Otherwise the server's close would wait for each client to
+  // drop its idle connection (up to the keep-alive timeout) and the shutdown would run out of time.
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isClosing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   registerSecurityHeaders(app, {
     isHttps: deps.config.publicUrl.startsWith('https:'),
@@ -70,7 +82,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await registerRateLimits(app, redis);
-  await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -82,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
 
   const captcha = await createCaptcha({ db: deps.db, enabled: deps.config.captcha ?? true, redis });
   await app.register(captchaModule, { captcha });
@@ -97,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogModule, { db: deps.db });
   await app.register(inventoryModule, { db: deps.db, seatStatesTtlMs: deps.config.env === 'test' ? 0 : 1_000 });
   const isTest = deps.config.env === 'test';
+  // Tests drive the workers themselves unless a period is given; production runs them on these periods.
+  const workers = deps.config.workers ?? {};
+  const period = (given: number | undefined, fallback: number) => given ?? (isTest ? 0 : fallback);
   const stripe = deps.config.stripe ?? null;
   const sandboxWebhooks = createSandboxWebhooks(deps.db);
   const gateways = createPaymentGateways(deps.db, {
@@ -113,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     gateways,
     completion,
-    sweepIntervalMs: isTest ? 0 : 30_000,
+    sweepIntervalMs: period(workers.holdSweepIntervalMs, 30_000),
     checkoutCacheTtlMs: isTest ? 0 : 1_000,
     requireCaptcha: captcha.requireOnce,
     linkToAccount: async (request, bookingId) => {
@@ -128,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandboxWebhooks,
     stripePublishableKey: stripe?.publishableKey ?? null,
     webhookTransport: deps.config.webhookTargetUrl ? httpTransport(deps.config.webhookTargetUrl) : undefined,
-    webhookIntervalMs: isTest ? 0 : 2_000,
+    webhookIntervalMs: period(workers.webhookIntervalMs, 2_000),
   });
   // One tickets service: its PDF and signed links serve the ticket routes, the e-mail and the booking lookup.
   const tickets = createTicketsService({ db: deps.db, config: deps.config });
@@ -145,7 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     renderTicketsPdf: tickets.renderTicketsPdf,
     ticketsLink: (bookingId) => tickets.ticketUrl(bookingId, { absolute: true }),
-    sendIntervalMs: isTest ? 0 : 5_000,
+    sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
+    ...(workers.mailRetrySeconds === undefined ? {} : { retryBaseSeconds: workers.mailRetrySeconds }),
+    ...(workers.mailLeaseSeconds === undefined ? {} : { leaseSeconds: workers.mailLeaseSeconds }),
   });
   await app.register(webApp, { db: deps.db, config: deps.config });
   return app;

@@ -63,6 +63,25 @@ export const EnvSchema = z.object({
   CAPTCHA: booleanFromEnv.default(true),
   /** redis://host:6379: rate-limit counters and used captchas shared by every server process. Unset: per process. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// address' }).optional(),
+  /**
+   * Where the sandbox provider posts its webhooks. Unset: this process's own endpoint on loopback. Set it
+   * to the load balancer's address when several processes run (or to a proxy, as bench/reliability does).
+   */
+  WEBHOOK_TARGET_URL: z.url({ protocol: /^https?$/, error: 'WEBHOOK_TARGET_URL must be an http(s):// address' }).optional(),
+  /** The background workers' periods (defaults: holds swept every 30 s, e-mails every 5 s, webhooks every 2 s). */
+  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  MAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /** The delay before an e-mail's first retry, doubling up to an hour (default 30 s; decision 015). */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).optional(),
+  /**
+   * How long a claimed e-mail is left to the process that claimed it before another may send it (default
+   * 600 s): what a process that dies mid-send delays its e-mails by. Keep it well above one attempt's
+   * longest time (about 80 s of SMTP timeouts), or a slow send may go twice.
+   */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
+  /** How long SIGTERM waits for requests and background work to finish before the process gives up (exit 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 }).superRefine((env, ctx) => {
   if (env.SMTP_URL && env.MAIL_VIEWER) {
     ctx.addIssue({
@@ -133,6 +152,15 @@ export interface AuthConfig {
   apple: OidcClientConfig | null;
 }
 
+/** The background workers' periods; absent: the defaults (and off in tests, which drive the workers). */
+export interface WorkersConfig {
+  holdSweepIntervalMs?: number | undefined;
+  mailSendIntervalMs?: number | undefined;
+  webhookIntervalMs?: number | undefined;
+  mailRetrySeconds?: number | undefined;
+  mailLeaseSeconds?: number | undefined;
+}
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   publicUrl: string;
@@ -156,6 +184,8 @@ export interface AppConfig {
   csrf?: boolean;
   /** Shared counters (rate limits, used captchas); null or absent: each process keeps its own. */
   redisUrl?: string | null;
+  /** The background workers' periods (hold sweeper, e-mail outbox, webhook deliveries). */
+  workers?: WorkersConfig;
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -196,8 +226,8 @@ export function appConfigFromEnv(env: Env): AppConfig {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
         : null,
-    // The process posts to itself on loopback, whatever interface it listens on.
-    webhookTargetUrl: `http://127.0.0.1:${env.PORT}/api/payments/webhooks/sandbox`,
+    // Unless told otherwise, the process posts to itself on loopback, whatever interface it listens on.
+    webhookTargetUrl: env.WEBHOOK_TARGET_URL ?? `http://127.0.0.1:${env.PORT}/api/payments/webhooks/sandbox`,
     mail: {
       smtpUrl: env.SMTP_URL ?? null,
       from: env.MAIL_FROM,
@@ -221,6 +251,13 @@ export function appConfigFromEnv(env: Env): AppConfig {
       signingKey: env.TICKET_SIGNING_KEY ?? null,
       linkKey: env.TICKET_LINK_KEY ?? null,
       staffToken: env.STAFF_TOKEN ?? null,
+    },
+    workers: {
+      holdSweepIntervalMs: env.HOLD_SWEEP_INTERVAL_MS,
+      mailSendIntervalMs: env.MAIL_SEND_INTERVAL_MS,
+      webhookIntervalMs: env.WEBHOOK_INTERVAL_MS,
+      mailRetrySeconds: env.MAIL_RETRY_SECONDS,
+      mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
     },
   };
 }

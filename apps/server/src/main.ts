@@ -17,14 +17,39 @@ if (env.SEED_DEMO) {
 const app = await buildApp({ db: handle.db, config });
 
 let isShuttingDown = false;
+/**
+ * Graceful shutdown (docs/reliability.md). `app.close()` first stops listening (new connections are
+ * refused; a request on a kept-alive connection gets 503 and `Connection: close`), waits for the requests
+ * in flight to be answered, then runs the modules' onClose hooks, which stop the background workers'
+ * timers and wait for their runs under way (a sweep, a webhook delivery, an e-mail batch). Only then is
+ * the database closed: nothing in flight ever meets a closed pool. Whatever a worker had not reached
+ * stays in the database for the next process (at start each worker runs at once). If all this takes
+ * longer than SHUTDOWN_TIMEOUT_MS the process gives up with exit code 1.
+ */
 async function shutdown(signal: string): Promise<void> {
   if (isShuttingDown) return;
   isShuttingDown = true;
-  app.log.info({ signal }, 'shutting down');
-  // Stop taking requests, let those in flight finish, then close the database.
-  await app.close();
-  await handle.close();
-  process.exit(0);
+  console.log(`${signal}: shutting down: no new connections; finishing the requests and background work in flight`);
+  const deadline = setTimeout(() => {
+    console.error(`Shutdown took longer than ${env.SHUTDOWN_TIMEOUT_MS} ms; exiting without finishing.`);
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  deadline.unref();
+  let code = 0;
+  try {
+    await app.close();
+  } catch (error) {
+    code = 1;
+    console.error('Closing the HTTP server failed:', error);
+  }
+  try {
+    await handle.close();
+    console.log('Database closed.');
+  } catch (error) {
+    code = 1;
+    console.error('Closing the database failed:', error);
+  }
+  process.exit(code);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

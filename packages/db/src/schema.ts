@@ -300,6 +300,11 @@ export const holds = pgTable(
       .notNull()
       .references(() => ticketPackages.id),
     quantity: integer('quantity').notNull(),
+    /**
+     * Where the tickets were counted: 0 on the package's own row (held_count), otherwise that bucket of
+     * ticket_package_buckets (decisions/018).
+     */
+    bucket: smallint('bucket').notNull().default(0),
     status: text('status', { enum: ['active', 'released', 'expired', 'converted'] })
       .notNull()
       .default('active'),
@@ -341,6 +346,33 @@ export const seatClaims = pgTable(
     primaryKey({ columns: [t.eventId, t.seatId] }),
     index('seat_claims_order_idx').on(t.orderId),
     check('seat_claims_held_expires', sql`(${t.state} = 'held') = (${t.expiresAt} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * A large package's counter split into buckets, so an on-sale rush does not queue on one row
+ * (decisions/018). A bucket is an allotment of the package's tickets: the package row counts it in its
+ * held_count (so sold + held <= capacity still bounds everything), and the bucket's holds take from it
+ * (held_count <= allotted). Buyers spread over the buckets; a bucket that runs dry is refilled from the
+ * package in chunks, and a package that runs dry takes the buckets' spare tickets back before anyone is
+ * refused. Written only by the SQL functions of migration 0006 and the inventory module.
+ */
+export const ticketPackageBuckets = pgTable(
+  'ticket_package_buckets',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => ticketPackages.id, { onDelete: 'cascade' }),
+    bucket: smallint('bucket').notNull(),
+    /** Tickets taken from the package into this bucket (counted in the package's held_count). */
+    allotted: integer('allotted').notNull().default(0),
+    /** Tickets of this bucket on active holds. */
+    heldCount: integer('held_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.bucket] }),
+    check('ticket_package_buckets_bucket_positive', sql`${t.bucket} > 0`),
+    check('ticket_package_buckets_held_within_allotted', sql`${t.heldCount} >= 0 AND ${t.heldCount} <= ${t.allotted}`),
   ],
 );
 
@@ -598,6 +630,7 @@ export const schema = {
   orders,
   orderLines,
   holds,
+  ticketPackageBuckets,
   seatClaims,
   sandboxPaymentIntents,
   tickets,

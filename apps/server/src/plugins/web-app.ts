@@ -7,8 +7,9 @@ import type { AppConfig } from '../config';
 import { createCatalogService, type EventPageMeta } from '../modules/catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
 import { TtlCache } from '../modules/catalog/ttl-cache';
-import { IndexHtmlTemplate, encodePath, eventPageMeta, eventPagePreloads } from './web-app/html-meta';
-import { classifySpaPath, isApiPath } from './web-app/spa-routes';
+import { IndexHtmlTemplate, encodePath, eventPageMeta, type PageMeta } from './web-app/html-meta';
+import { RouteChunks, routePreloads } from './web-app/route-preloads';
+import { classifySpaPath, isApiPath, type SpaRoute } from './web-app/spa-routes';
 
 export interface WebAppOptions {
   db: Db;
@@ -29,9 +30,9 @@ const NOT_BUILT_MESSAGE =
  * Serves the built web app (apps/web/dist) beside the API: static files, and index.html for every
  * other non-API GET (the SPA routes in the browser). The status tells crawlers the truth: 404 for
  * unknown paths and events, 301 from a non-canonical event address, and event pages carry their
- * Open Graph and Twitter tags so shared links preview well. At the picking step (`?step=2`) an event page
- * also says what the app will fetch first (the event and its seat map), so the browser asks for both
- * with the HTML instead of after the scripts have run.
+ * Open Graph and Twitter tags so shared links preview well. Every page's head names what the app will
+ * fetch first (route-preloads.ts: the route's chunks from Vite's manifest, its first API requests, an
+ * event's banner), so the browser asks for them with the HTML instead of after the scripts have run.
  *
  * Without a build (API-only, e.g. tests or `npm run serve` before `npm run build`), non-API GETs get a
  * 404 that tells the operator to build the web app.
@@ -57,6 +58,19 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
   // Read once: `npm start` builds before the server starts; a rebuild needs a restart.
   const template = new IndexHtmlTemplate(readFileSync(indexPath, 'utf8'));
   const defaultHtml = template.render(template.defaultMeta);
+  // Built with `build.manifest`: which hashed chunks each route needs. An older build without it still works.
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  const routeChunks = new RouteChunks(existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {});
+  /** The page's HTML with its route's code and first requests named in the head. */
+  const renderPage = (route: SpaRoute, search: string, meta: PageMeta = template.defaultMeta): string => {
+    const preloads = routePreloads(route, search);
+    if (!preloads) return defaultHtml;
+    return template.render({
+      ...meta,
+      preloadModules: routeChunks.for(preloads.routeSource),
+      preloadFetches: preloads.fetches,
+    });
+  };
   const catalog = createCatalogService(db);
   // Event pages are what gets shared; a short cache keeps a burst of previews (or a crawler) off the database.
   const eventMeta = new TtlCache<{ event: EventPageMeta | null }>({
@@ -85,11 +99,11 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
     const route = classifySpaPath(pathname);
     switch (route.kind) {
       case 'page':
-        return sendHtml(reply, 200, defaultHtml);
+        return sendHtml(reply, 200, renderPage(route, search));
       case 'missing-file':
         return reply.callNotFound();
       case 'unknown':
-        return sendHtml(reply, 404, defaultHtml);
+        return sendHtml(reply, 404, renderPage(route, search));
       case 'event': {
         const { event } = await eventMeta.getOrLoad(route.uid, async () => ({
           event: await catalog.findEventPageMeta(route.uid),
@@ -99,7 +113,10 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
           return reply.redirect(`${encodePath(event.path)}${search}`, 301);
         }
         const meta = eventPageMeta(event, config.publicUrl);
-        return sendHtml(reply, 200, template.render({ ...meta, preloadFetches: eventPagePreloads(event.uid, search) }));
+        // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
+        const preloadImage =
+          event.image.startsWith('/') && !event.image.startsWith('//') ? encodeURI(event.image) : undefined;
+        return sendHtml(reply, 200, renderPage(route, search, { ...meta, ...(preloadImage ? { preloadImage } : {}) }));
       }
     }
   });

@@ -5,6 +5,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent, createPromoCode, createTicketPackage, createVenue, smallSeatMap } from '@marquee/db/factories';
+import {
+  ForgotPasswordRequestSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  SignInRequestSchema,
+} from '@marquee/domain/accounts';
 import { BookingLookupRequestSchema } from '@marquee/domain/bookings';
 import { EventListQuerySchema, SearchQuerySchema, TrendingQuerySchema } from '@marquee/domain/catalog';
 import { ErrorBodySchema } from '@marquee/domain/errors';
@@ -425,6 +431,55 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
       { code: realOr(fixture.ticketCodes, fc.stringMatching(/^MQ1\.[A-Za-z0-9_-]{10,80}\.[A-Za-z0-9_-]{86}$/)), event_uid: eventUid },
       fc.oneof({ weight: 3, arbitrary: fc.constant({ authorization: `Bearer ${STAFF_TOKEN}` }) }, { weight: 1, arbitrary: bearer('wrong-token-0123456789') }),
     ),
+    'GET /sanctum/csrf-cookie': noInput('/sanctum/csrf-cookie'),
+    'GET /api/captcha/challenge': noInput('/api/captcha/challenge'),
+    'GET /api/auth/session': noInput('/api/auth/session'),
+    'GET /api/auth/logout': noInput('/api/auth/logout'),
+    'GET /api/me/bookings': noInput('/api/me/bookings'),
+    'GET /api/auth/error': noInput('/api/auth/error'),
+    'POST /register': withBody(
+      '/register',
+      RegisterRequestSchema,
+      {
+        name: mostly(fc.constantFrom('Ama Perera', 'Lim Wei Ling')),
+        email: mostly(fc.uuid().map((id) => `fuzz-${id.slice(0, 13)}@example.com`)),
+        password: mostly(fc.constant('correct horse battery')),
+        password_confirmation: mostly(fc.constant('correct horse battery')),
+      },
+      // Many clients (through the trusted local proxy), so the per-client limit leaves room for successes.
+      fc.ipV4().map((ip) => ({ 'x-forwarded-for': ip })),
+    ),
+    'POST /api/auth/password/forgot': withBody('/api/auth/password/forgot', ForgotPasswordRequestSchema, {
+      email: mostly(fc.constantFrom('fuzz-account@example.com', 'nobody@example.com')),
+    }),
+    'POST /api/auth/password/reset': withBody('/api/auth/password/reset', ResetPasswordRequestSchema, {
+      password: mostly(fc.constant('new password 123')),
+      password_confirmation: mostly(fc.constant('new password 123')),
+    }),
+    'POST /api/auth/sign-in/email': withBody('/api/auth/sign-in/email', SignInRequestSchema, {
+      email: mostly(fc.constant('fuzz-account@example.com')),
+      password: mostly(fc.constantFrom('correct horse battery', 'wrong password')),
+    }),
+    'POST /api/auth/sign-in/social': withBody(
+      '/api/auth/sign-in/social',
+      z.object({ provider: z.enum(['google', 'apple']), callbackURL: z.string().optional() }),
+    ),
+    'GET /api/auth/reset-password/:token': fc
+      .tuple(method, segment(hostileText), garbageQuery)
+      .map(([m, token, query]) => ({ method: m, url: `/api/auth/reset-password/${token}${query}` })),
+    'GET /api/auth/callback/:id': fc
+      .tuple(method, segment(fc.oneof(fc.constantFrom('google', 'apple'), hostileText)), garbageQuery)
+      .map(([m, id, query]) => ({ method: m, url: `/api/auth/callback/${id}${query}` })),
+    'POST /api/auth/callback/:id': fc
+      .tuple(segment(fc.oneof(fc.constantFrom('google', 'apple'), hostileText)), hostileText, fc.option(garbageBody))
+      .map(([id, state, body]): FuzzRequest => ({
+        method: 'POST',
+        url: `/api/auth/callback/${id}`,
+        ...(body ?? {
+          payload: `code=${encodeAnything(state)}&state=${encodeAnything(state)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      })),
     'GET /dev/mail': noInput('/dev/mail'),
     'GET /dev/mail/:id': fc
       .tuple(method, segment(fc.integer({ min: -3, max: 5 }).map(String)))
@@ -586,6 +641,20 @@ describe('every route, fuzzed', () => {
     'GET /dev/mail',
     'GET /dev/mail/:id',
     'GET /dev/mail/:id/attachments/:attachment_id',
+    'GET /sanctum/csrf-cookie',
+    'GET /api/captcha/challenge',
+    'GET /api/auth/session',
+    'GET /api/auth/logout',
+    'GET /api/me/bookings',
+    'GET /api/auth/error',
+    'POST /register',
+    'POST /api/auth/password/forgot',
+    'POST /api/auth/password/reset',
+    'POST /api/auth/sign-in/email',
+    'POST /api/auth/sign-in/social',
+    'GET /api/auth/reset-password/:token',
+    'GET /api/auth/callback/:id',
+    'POST /api/auth/callback/:id',
   ];
 
   it('lists every fuzzed route once', () => {
@@ -621,6 +690,8 @@ describe('every route, fuzzed', () => {
       'POST /api/sandbox/payment_intents/:intent_id/confirm',
       'GET /api/events',
       'GET /api/search',
+      'POST /register',
+      'POST /api/auth/password/forgot',
     ]) {
       expect(statuses.get(route)?.some((status) => status < 300), route).toBe(true);
     }

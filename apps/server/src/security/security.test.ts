@@ -26,10 +26,10 @@ import { API_SECURITY_HEADERS } from '../plugins/security-headers';
  * Issue 8, part 3: what one buyer can do to another's booking by changing ids, ticket links, the booking
  * lookup's rate limit, script in names, and the headers every kind of answer carries.
  *
- * Not here: CSRF and cookie flags. Marquee has no accounts, sessions or cookies yet (a later issue):
- * an order is reached with its bearer access token in a header, which a browser never adds to a
- * cross-site request by itself. What is checked instead: no answer sets a cookie, and no answer lets
- * another origin read it (no CORS).
+ * CSRF, the captcha, sign-in rate limits and the session and CSRF cookies' flags are in protection.test.ts
+ * and modules/accounts/routes.test.ts. An order is reached with its bearer access token in a header,
+ * which a browser never adds to a cross-site request by itself; here: the buyers' answers set no cookie
+ * and no answer lets another origin read it (no CORS).
  */
 
 const STAFF_TOKEN = 'security-staff-token-0123456789';
@@ -204,11 +204,14 @@ describe('the booking lookup rate limit', () => {
     await limited?.close();
   });
 
-  function lookup(remoteAddress: string, headers: Record<string, string> = {}) {
+  let guesses = 0;
+  /** A lookup of a Booking ID nobody has asked for yet, unless one is given: only the client's counter moves. */
+  function lookup(remoteAddress: string, headers: Record<string, string> = {}, bookingId?: string) {
+    guesses += 1;
     return limited.app.inject({
       method: 'POST',
       url: '/api/bookings/lookup',
-      payload: JSON.stringify({ booking_id: 'MQ0000000000', nic: '952345678V' }),
+      payload: JSON.stringify({ booking_id: bookingId ?? `MQ${String(guesses).padStart(10, '0')}`, nic: '952345678V' }),
       headers: { 'content-type': 'application/json', ...headers },
       remoteAddress,
     });
@@ -240,6 +243,14 @@ describe('the booking lookup rate limit', () => {
     expect(first).toEqual([404, 404, 404, 429]);
     // The address the proxy saw counts, not one the client put in front of it.
     expect((await viaProxy('192.0.2.2')).statusCode).toBe(404);
+  });
+
+  it('one Booking ID tried from many addresses (a botnet guessing its NIC) trips its own limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await lookup(`198.51.100.${100 + i}`, {}, 'MQ7K3F9X2QHD')).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    // Typed with spaces or in lower case, it is the same Booking ID.
+    expect((await lookup('198.51.100.200', {}, 'mq7k 3f9x 2qhd')).statusCode).toBe(429);
   });
 });
 

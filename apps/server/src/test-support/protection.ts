@@ -17,3 +17,11 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   if (!solution) throw new Error('The captcha challenge could not be solved.');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/** The same over real HTTP, for tests of server processes: one browser's cookie and token. */
+export async function csrfHeadersOver(baseUrl: string): Promise<Record<string, string>> {
+  const answer = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
+  const cookies = answer.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return { cookie: cookies.join('; '), 'x-xsrf-token': decodeURIComponent(token), 'x-requested-with': 'XMLHttpRequest' };
+}

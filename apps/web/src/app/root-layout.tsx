@@ -30,8 +30,9 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <div className="flex min-h-dvh flex-col">
         <SkipLink targetId="main" />
         <SiteHeader search={<SearchBox />} account={<AccountMenu />} />
-        {/* tabIndex -1: the skip link moves focus here. */}
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* tabIndex -1: the skip link moves focus here. At least a screen high, so the footer never shows
+            above the fold while a page's code or data loads and then jumps away (layout shift). */}
+        <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
           {children}
         </main>
         <SiteFooter />

@@ -9,6 +9,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../checkout/buyer-details.schem
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'Enter your name.',
   nameTooLong: 'Your name can be at most 100 characters.',
+  nameInvalid: 'Your name can only have letters, spaces and punctuation.',
   emailInvalid: 'Enter a valid e-mail address.',
   emailTaken: 'An account with this e-mail already exists. Log in, or reset your password.',
   passwordTooShort: 'Your password must be at least 8 characters.',
@@ -29,6 +30,8 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** better-auth's reset tokens: letters and digits (24 of them today). */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 
@@ -51,7 +54,9 @@ export const RegisterRequestSchema = z
       .string({ error: ACCOUNT_MESSAGES.nameRequired })
       .trim()
       .min(1, ACCOUNT_MESSAGES.nameRequired)
-      .max(NAME_MAX_LENGTH, ACCOUNT_MESSAGES.nameTooLong),
+      .max(NAME_MAX_LENGTH, ACCOUNT_MESSAGES.nameTooLong)
+      // No control characters or broken UTF-16: a name is printed on tickets and in e-mails.
+      .refine((name) => !/[\p{Cc}\p{Cs}]/u.test(name), ACCOUNT_MESSAGES.nameInvalid),
     email: AccountEmailSchema,
     password: PasswordSchema,
     password_confirmation: z.string({ error: ACCOUNT_MESSAGES.passwordMismatch }).max(PASSWORD_MAX_LENGTH),
@@ -68,7 +73,9 @@ export const ForgotPasswordRequestSchema = z.object({ email: AccountEmailSchema 
 /** POST /api/auth/password/reset: the token from the e-mailed link and the new password, twice. */
 export const ResetPasswordRequestSchema = z
   .object({
-    token: z.string({ error: ACCOUNT_MESSAGES.resetLinkInvalid }).min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200),
+    token: z
+      .string({ error: ACCOUNT_MESSAGES.resetLinkInvalid })
+      .regex(RESET_TOKEN_PATTERN, ACCOUNT_MESSAGES.resetLinkInvalid),
     password: PasswordSchema,
     password_confirmation: z.string({ error: ACCOUNT_MESSAGES.passwordMismatch }).max(PASSWORD_MAX_LENGTH),
   })

@@ -7,7 +7,9 @@ import {
   ForgotPasswordRequestSchema,
   MessageAnswerSchema,
   RegisterRequestSchema,
+  RESET_TOKEN_PATTERN,
   ResetPasswordRequestSchema,
+  SOCIAL_PROVIDERS,
   SessionAnswerSchema,
   SignInRequestSchema,
   type SessionAnswer,
@@ -217,21 +219,57 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     },
   );
 
-  // Everything else of better-auth's: get-session, sign-out, social sign-in and its callbacks, reset links.
+  // better-auth's own routes that a browser needs, and only those: its sign-up and reset calls are reached
+  // through ours above (captcha, limits, the spec's shapes), never directly.
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body =
+      typeof request.body === 'string' ? request.body : request.body === undefined ? undefined : JSON.stringify(request.body);
+    return sendFetchResponse(reply, await auth.handler(toFetchRequest(request, body)));
+  };
+  app.post(
+    `${AUTH_BASE_PATH}/sign-in/social`,
+    {
+      preHandler: signInLimits.slice(0, 1),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Start Google or Apple sign-in (spec: provider google or apple); answers the provider address to go to',
+        body: z.object({
+          provider: z.enum(SOCIAL_PROVIDERS, { error: 'Choose Google or Apple.' }),
+          callbackURL: z.string().max(2_000).optional(),
+          errorCallbackURL: z.string().max(2_000).optional(),
+        }),
+      },
+    },
+    forward,
+  );
+  app.get(
+    `${AUTH_BASE_PATH}/reset-password/:token`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "The e-mailed reset link: checks the token and sends the browser to the reset form",
+        params: z.object({ token: z.string().regex(RESET_TOKEN_PATTERN, ACCOUNT_MESSAGES.resetLinkInvalid) }),
+      },
+    },
+    forward,
+  );
+  app.get(`${AUTH_BASE_PATH}/error`, { schema: { hide: true } }, forward);
   await app.register(async (scope) => {
-    // Apple answers with a form post (response_mode=form_post): better-auth reads the raw form.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    // Apple answers with a form post (response_mode=form_post): better-auth reads the raw form. Nothing
+    // else is ever posted here, so JSON is refused (415).
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
     scope.route({
       method: ['GET', 'POST'],
-      url: `${AUTH_BASE_PATH}/*`,
-      schema: { hide: true },
-      handler: async (request, reply) => {
-        const body =
-          typeof request.body === 'string' ? request.body : request.body === undefined ? undefined : JSON.stringify(request.body);
-        return sendFetchResponse(reply, await auth.handler(toFetchRequest(request, body)));
+      url: `${AUTH_BASE_PATH}/callback/:id`,
+      schema: {
+        tags: ['accounts'],
+        summary: "Google's or Apple's answer to a sign-in (Apple posts it)",
+        params: z.object({ id: z.enum(SOCIAL_PROVIDERS, { error: 'Unknown sign-in provider.' }) }),
       },
+      handler: forward,
     });
   });
 };

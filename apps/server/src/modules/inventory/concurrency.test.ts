@@ -1,3 +1,4 @@
+import { csrfHeadersOver } from '../../test-support/protection';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -37,6 +38,27 @@ async function packageState(packageId: number) {
     .from(ticketPackages)
     .where(eq(ticketPackages.id, packageId));
   return row;
+}
+
+/**
+ * A bucketed package's counters (decisions/018): the package row's held_count counts direct holds and
+ * every bucket's allotment; each bucket's held_count its holds. `spare` is what buckets have allotted but
+ * not held.
+ */
+async function bucketState(packageId: number) {
+  const result = await t.db.execute(sql`
+    SELECT
+      (SELECT held_count FROM ticket_packages WHERE id = ${packageId})::int AS package_held,
+      (SELECT coalesce(sum(quantity), 0) FROM holds WHERE package_id = ${packageId} AND status = 'active' AND bucket = 0)::int AS direct_holds,
+      (SELECT coalesce(sum(quantity), 0) FROM holds WHERE package_id = ${packageId} AND status = 'active' AND bucket > 0)::int AS bucket_holds,
+      (SELECT coalesce(sum(allotted), 0) FROM ticket_package_buckets WHERE package_id = ${packageId})::int AS allotted,
+      (SELECT coalesce(sum(held_count), 0) FROM ticket_package_buckets WHERE package_id = ${packageId})::int AS bucket_held,
+      (SELECT count(*) FROM ticket_package_buckets WHERE package_id = ${packageId})::int AS buckets`);
+  const row = (result as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
+  // Where each hold is counted agrees with the counters, whatever happened.
+  expect(row.package_held).toBe((row.direct_holds ?? 0) + (row.allotted ?? 0));
+  expect(row.bucket_held).toBe(row.bucket_holds);
+  return { buckets: row.buckets ?? 0, spare: (row.allotted ?? 0) - (row.bucket_held ?? 0) };
 }
 
 beforeAll(async () => {
@@ -102,6 +124,91 @@ describe('inventory under concurrency', () => {
     expect(await packageState(pkg.id)).toEqual({ held: 20, sold: 0, activeHolds: 20 });
   });
 
+  it('a bucketed package of 1,000: 300 buyers of 4 at once hold exactly 1,000, none left in a bucket', async () => {
+    const event = await createEvent(t.db);
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 1_000, maxPerOrder: 10 });
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        order(t.app, { event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 4 }] }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(250);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(50);
+    expect(await packageState(pkg.id)).toEqual({ held: 1_000, sold: 0, activeHolds: 1_000 });
+    const buckets = await bucketState(pkg.id);
+    expect(buckets.buckets).toBeGreaterThan(0);
+    expect(buckets.spare).toBe(0);
+  }, 120_000);
+
+  it('the end of a bucketed sale: buyers get tickets while any bucket has them, then exactly capacity', async () => {
+    const event = await createEvent(t.db);
+    // 1,000 tickets of which 900 are sold: 100 left, handed out through buckets in chunks of 32.
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 1_000, soldCount: 900 });
+    const first = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        order(t.app, {
+          event_id: event.id,
+          ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 + (i % 3) }],
+        }),
+      ),
+    );
+    expect(first.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    await bucketState(pkg.id);
+    // Buyers of one ticket, one after another, until refused: every ticket left in any bucket goes.
+    let won = 0;
+    for (;;) {
+      const r = await order(t.app, {
+        event_id: event.id,
+        ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
+      });
+      if (r.statusCode !== 201) {
+        expect(r.statusCode).toBe(409);
+        expect(r.json().sold_out_packages).toEqual([pkg.id]);
+        break;
+      }
+      won += 1;
+      expect(won).toBeLessThanOrEqual(100);
+    }
+    expect(await packageState(pkg.id)).toEqual({ held: 100, sold: 900, activeHolds: 100 });
+    expect((await bucketState(pkg.id)).spare).toBe(0);
+
+    // Every hold expires: 40 buyers of 3 race for the 100 tickets before any sweeper runs, and a buyer
+    // of 1 takes the last; cancelling an order gives its tickets back to its bucket for the next buyer.
+    await t.db
+      .update(holds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(holds.packageId, pkg.id));
+    const race = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        order(t.app, { event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 3 }] }),
+      ),
+    );
+    expect(race.filter((r) => r.statusCode === 201)).toHaveLength(33);
+    const last = await order(t.app, {
+      event_id: event.id,
+      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
+    });
+    expect(last.statusCode).toBe(201);
+    expect(await packageState(pkg.id)).toEqual({ held: 100, sold: 900, activeHolds: 100 });
+    const winner = race.find((r) => r.statusCode === 201)?.json() as { order_id: string; access_token: string };
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${winner.order_id}/cancel`,
+      payload: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${winner.access_token}` },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await packageState(pkg.id))?.activeHolds).toBe(97);
+    const again = await order(t.app, {
+      event_id: event.id,
+      ticket_package_details: [{ package_id: pkg.id, ticket_count: 3 }],
+    });
+    expect(again.statusCode).toBe(201);
+    expect(await packageState(pkg.id)).toEqual({ held: 100, sold: 900, activeHolds: 100 });
+    await bucketState(pkg.id);
+  }, 120_000);
+
   describe.runIf(isPostgres)('two server processes against one database (PostgreSQL)', () => {
     const servers: ChildProcess[] = [];
     const ports: number[] = [];
@@ -118,6 +225,8 @@ describe('inventory under concurrency', () => {
             SEED_DEMO: 'false',
             LOG_LEVEL: 'warn',
             NODE_ENV: 'test',
+            // Not what this test is about; CSRF stays on (the buyers below send the token).
+            CAPTCHA: 'off',
           },
           stdio: ['ignore', 'ignore', 'inherit'],
         });
@@ -147,10 +256,12 @@ describe('inventory under concurrency', () => {
       const seated = await createEvent(t.db, { venueId: venue.id });
       await createTicketPackage(t.db, { eventId: seated.id, seatingRange: ['A-1-1', 'A-1-2'] });
 
+      // One browser session's CSRF cookie and token: both processes verify it (the token is signed, not stored).
+      const csrf = await csrfHeadersOver(`http://127.0.0.1:${ports[0]}`);
       const post = (port: number, body: object) =>
         fetch(`http://127.0.0.1:${port}/api/orders`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...csrf },
           body: JSON.stringify({ buyer: BUYER, terms_agreed: true, ...body }),
         }).then((r) => r.status);
       const statuses = await Promise.all(

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@marquee/db/client';
-import { events, holds, seatClaims, ticketPackages } from '@marquee/db/schema';
+import { events, holds, seatClaims, ticketPackageBuckets, ticketPackages } from '@marquee/db/schema';
 
 /**
  * The inventory's SQL: holds on package quantities and claims on seats. Every guarantee lives in the
@@ -29,6 +29,16 @@ export async function reclaimExpiredHolds(tx: DbOrTx, packageId: number): Promis
   return ReturnedRowsSchema.parse(result).rows[0]?.returned ?? 0;
 }
 
+/**
+ * Takes a bucketed package's spare tickets (allotted to its buckets, not held) back to the package row
+ * (migration 0006, decisions/018), so a sale that needs the package's own counter sees every free ticket.
+ * Returns how many came back.
+ */
+export async function collectSpareTickets(tx: DbOrTx, packageId: number): Promise<number> {
+  const result = await tx.execute(sql`SELECT marquee_collect_spare_tickets(${packageId}) AS returned`);
+  return ReturnedRowsSchema.parse(result).rows[0]?.returned ?? 0;
+}
+
 /** Packages that have active holds past their expiry (for the sweeper), a page at a time. */
 export async function findPackagesWithExpiredHolds(db: Db, limit: number): Promise<number[]> {
   const rows = await db
@@ -43,6 +53,27 @@ export async function findPackagesWithExpiredHolds(db: Db, limit: number): Promi
 export interface HoldLine {
   packageId: number;
   quantity: number;
+}
+
+/** A hold and where its tickets are counted: 0 on the package row, otherwise that bucket. */
+export interface CountedHold extends HoldLine {
+  bucket: number;
+}
+
+/** Gives `quantity` held tickets back to the row that counts them (package or bucket). */
+async function unhold(tx: Tx, hold: CountedHold): Promise<void> {
+  if (hold.bucket === 0) {
+    await tx
+      .update(ticketPackages)
+      .set({ heldCount: sql`${ticketPackages.heldCount} - ${hold.quantity}` })
+      .where(eq(ticketPackages.id, hold.packageId));
+    return;
+  }
+  // The tickets stay allotted to the bucket (its spare) for the next buyers.
+  await tx
+    .update(ticketPackageBuckets)
+    .set({ heldCount: sql`${ticketPackageBuckets.heldCount} - ${hold.quantity}` })
+    .where(and(eq(ticketPackageBuckets.packageId, hold.packageId), eq(ticketPackageBuckets.bucket, hold.bucket)));
 }
 
 /** The columns of a new order, as `marquee_place_order` reads them (snake_case JSON). */
@@ -147,34 +178,41 @@ export async function releaseOrderHolds(tx: Tx, orderId: number, to: 'released' 
     .update(holds)
     .set({ status: to })
     .where(and(eq(holds.orderId, orderId), eq(holds.status, 'active')))
-    .returning({ packageId: holds.packageId, quantity: holds.quantity });
-  for (const hold of released.sort((a, b) => a.packageId - b.packageId)) {
-    await tx
-      .update(ticketPackages)
-      .set({ heldCount: sql`${ticketPackages.heldCount} - ${hold.quantity}` })
-      .where(eq(ticketPackages.id, hold.packageId));
-  }
+    .returning({ packageId: holds.packageId, quantity: holds.quantity, bucket: holds.bucket });
+  for (const hold of released.sort((a, b) => a.packageId - b.packageId)) await unhold(tx, hold);
   await tx.delete(seatClaims).where(and(eq(seatClaims.orderId, orderId), eq(seatClaims.state, 'held')));
 }
 
 /** An order's holds that are still active become sales (status converted); answers their quantities. */
-export async function convertActiveHolds(tx: Tx, orderId: number): Promise<HoldLine[]> {
+export async function convertActiveHolds(tx: Tx, orderId: number): Promise<CountedHold[]> {
   return tx
     .update(holds)
     .set({ status: 'converted' })
     .where(and(eq(holds.orderId, orderId), eq(holds.status, 'active')))
-    .returning({ packageId: holds.packageId, quantity: holds.quantity });
+    .returning({ packageId: holds.packageId, quantity: holds.quantity, bucket: holds.bucket });
 }
 
-/** Moves `quantity` of the package from held to sold (its hold was converted). */
-export async function moveHeldToSold(tx: Tx, packageId: number, quantity: number): Promise<void> {
+/**
+ * Moves a converted hold's tickets from held to sold: on the package row (which counts a bucket's whole
+ * allotment as held) and, for a bucketed hold, out of its bucket's allotment too. Package row first, then
+ * the bucket, the order placement locks them in.
+ */
+export async function moveHeldToSold(tx: Tx, hold: CountedHold): Promise<void> {
   await tx
     .update(ticketPackages)
     .set({
-      heldCount: sql`${ticketPackages.heldCount} - ${quantity}`,
-      soldCount: sql`${ticketPackages.soldCount} + ${quantity}`,
+      heldCount: sql`${ticketPackages.heldCount} - ${hold.quantity}`,
+      soldCount: sql`${ticketPackages.soldCount} + ${hold.quantity}`,
     })
-    .where(eq(ticketPackages.id, packageId));
+    .where(eq(ticketPackages.id, hold.packageId));
+  if (hold.bucket === 0) return;
+  await tx
+    .update(ticketPackageBuckets)
+    .set({
+      heldCount: sql`${ticketPackageBuckets.heldCount} - ${hold.quantity}`,
+      allotted: sql`${ticketPackageBuckets.allotted} - ${hold.quantity}`,
+    })
+    .where(and(eq(ticketPackageBuckets.packageId, hold.packageId), eq(ticketPackageBuckets.bucket, hold.bucket)));
 }
 
 /** Sells `quantity` more of the package if it fits beside what is sold and held; false when it does not. */

@@ -79,19 +79,20 @@ export async function sellHeldInventory(tx: Tx, request: SaleRequest): Promise<b
     if (sold.length !== request.seats.length) return false;
   }
   const converted = new Map(
-    (await repository.convertActiveHolds(tx, request.orderId)).map((hold) => [hold.packageId, hold.quantity]),
+    (await repository.convertActiveHolds(tx, request.orderId)).map((hold) => [hold.packageId, hold]),
   );
   for (const line of [...request.lines].sort((a, b) => a.packageId - b.packageId)) {
-    if (converted.get(line.packageId) === line.quantity) {
-      await repository.moveHeldToSold(tx, line.packageId, line.quantity);
+    const hold = converted.get(line.packageId);
+    if (hold?.quantity === line.quantity) {
+      await repository.moveHeldToSold(tx, hold);
       continue;
     }
     if (await repository.incrementSold(tx, line.packageId, line.quantity)) continue;
-    if (
-      (await repository.reclaimExpiredHolds(tx, line.packageId)) > 0 &&
-      (await repository.incrementSold(tx, line.packageId, line.quantity))
-    )
-      continue;
+    // Expired holds and a bucketed package's spare tickets are given back before the sale is refused.
+    const freed =
+      (await repository.reclaimExpiredHolds(tx, line.packageId)) +
+      (await repository.collectSpareTickets(tx, line.packageId));
+    if (freed > 0 && (await repository.incrementSold(tx, line.packageId, line.quantity))) continue;
     return false;
   }
   return true;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@marquee/db/client';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { DEFAULT_MAIL_FROM, type AppConfig, type MailConfig } from '../../config';
+import { startPeriodicWorker } from '../../lib/periodic-worker';
 import { createMailService, type RenderTicketsPdf, type TicketsLink } from './service';
 import { describeSmtpUrl } from './transports';
 import { mailListPage, mailMessagePage } from './viewer-pages';
@@ -17,6 +18,10 @@ export interface MailModuleOptions {
   ticketsLink?: TicketsLink | undefined;
   /** How often due e-mails are sent (and retried); 0 turns the worker off (tests call `sendDue`). */
   sendIntervalMs?: number;
+  /** The delay before a failed e-mail's first retry, doubling up to an hour (default 30 s). */
+  retryBaseSeconds?: number;
+  /** How long a claimed e-mail is left to this process before another may send it (default 600 s). */
+  leaseSeconds?: number;
 }
 
 /** Without a mail config (tests, demos): nothing is sent, and the viewer is open to this machine. */
@@ -56,6 +61,8 @@ export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify,
     log: app.log,
     renderTicketsPdf: options.renderTicketsPdf,
     ticketsLink: options.ticketsLink,
+    ...(options.retryBaseSeconds === undefined ? {} : { retryBaseSeconds: options.retryBaseSeconds }),
+    ...(options.leaseSeconds === undefined ? {} : { leaseSeconds: options.leaseSeconds }),
   });
   const isViewerOn = config.smtpUrl === null && config.viewer !== 'off';
 
@@ -100,22 +107,13 @@ export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify,
     });
   }
 
-  const intervalMs = options.sendIntervalMs ?? 5_000;
-  let sending: Promise<unknown> = Promise.resolve();
-  let isSending = false;
-  function tick(): void {
-    // A slow SMTP server must not pile ticks up: one run at a time per process.
-    if (isSending) return;
-    isSending = true;
-    sending = service
-      .sendDue()
-      .catch((error: unknown) => app.log.error({ err: error }, 'e-mail outbox run failed'))
-      .finally(() => {
-        isSending = false;
-      });
-  }
+  // One run at a time per process (a slow SMTP server must not pile runs up); at start, what is due goes at once.
+  const worker = startPeriodicWorker(fastify, {
+    name: 'e-mail outbox run',
+    intervalMs: options.sendIntervalMs ?? 5_000,
+    run: () => service.sendDue(),
+  });
 
-  let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (config.smtpUrl !== null) {
       app.log.info({ smtp: describeSmtpUrl(config.smtpUrl), from: config.from }, 'e-mail: sending through SMTP');
@@ -131,15 +129,11 @@ export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify,
       if (options.config.env === 'production') app.log.warn(line);
       else app.log.info(line);
     }
-    if (intervalMs > 0) {
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    }
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    // No new batch is claimed; the one under way is sent and marked before the database closes.
     service.stop();
-    await sending;
+    await worker.stop();
     service.close();
   });
 };

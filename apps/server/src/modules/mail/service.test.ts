@@ -231,7 +231,7 @@ describe('failures, retries and restarts', () => {
   });
 
   it('backs off from 30 s, doubling, to an hour between attempts', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(retryDelaySeconds)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((attempts) => retryDelaySeconds(attempts))).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts: status failed, and an error is logged`, async () => {

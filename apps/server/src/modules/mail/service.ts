@@ -25,12 +25,16 @@ export const MAX_ATTEMPTS = 20;
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 /** A claimed row is not claimed again for this long: far longer than one attempt can take (SMTP timeouts). */
 const LEASE_SECONDS = 600;
-/** Rows claimed at once; a tick keeps claiming until fewer come back. */
-const BATCH_SIZE = 10;
+/**
+ * Rows claimed at once; a tick keeps claiming until fewer come back. One: each e-mail's lease starts when
+ * that e-mail is taken, so rendering the PDFs of earlier ones never eats into a later one's lease (a batch
+ * that outlasted its lease was sent twice in bench/reliability on a loaded machine).
+ */
+const BATCH_SIZE = 1;
 
-/** 30 s after the first failed attempt, doubling up to an hour between attempts. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
+/** 30 s (or `baseSeconds`) after the first failed attempt, doubling up to an hour between attempts. */
+export function retryDelaySeconds(attempts: number, baseSeconds = 30): number {
+  return Math.min(3_600, baseSeconds * 2 ** Math.max(0, attempts - 1));
 }
 
 /** Renders an order's tickets as a PDF (the tickets module), by the order's row id. */
@@ -50,6 +54,10 @@ export interface MailServiceDeps {
   ticketsLink?: TicketsLink | undefined;
   /** Replaces the transport the config chooses (tests). */
   transport?: MailTransport;
+  /** The first retry's delay (default 30 s; MAIL_RETRY_SECONDS). */
+  retryBaseSeconds?: number;
+  /** How long a claimed row is left to this process (default LEASE_SECONDS; MAIL_LEASE_SECONDS). */
+  leaseSeconds?: number;
 }
 
 export interface SendDueResult {
@@ -184,7 +192,7 @@ export function createMailService(deps: MailServiceDeps) {
         log.error(context, 'e-mail given up');
         return 'failed';
       }
-      const delay = retryDelaySeconds(row.attempts);
+      const delay = retryDelaySeconds(row.attempts, deps.retryBaseSeconds);
       await repository.scheduleOutboxRetry(db, row.id, message, delay);
       log.warn({ ...context, retryInSeconds: delay }, 'e-mail not sent; will retry');
       return 'retrying';
@@ -199,7 +207,7 @@ export function createMailService(deps: MailServiceDeps) {
   async function sendDue(): Promise<SendDueResult> {
     const result: SendDueResult = { sent: 0, retrying: 0, failed: 0 };
     while (!isClosing) {
-      const rows = await repository.claimDueOutbox(db, BATCH_SIZE, LEASE_SECONDS);
+      const rows = await repository.claimDueOutbox(db, BATCH_SIZE, deps.leaseSeconds ?? LEASE_SECONDS);
       for (const row of rows) result[await attempt(row)] += 1;
       if (rows.length < BATCH_SIZE) break;
     }

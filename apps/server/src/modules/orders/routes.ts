@@ -11,6 +11,7 @@ import {
   PromoCheckResponseSchema,
   UnavailableBodySchema,
 } from '@marquee/domain/orders';
+import { startPeriodicWorker } from '../../lib/periodic-worker';
 import type { PaymentGateways } from '../payments/gateways';
 import type { OrderCompletion } from './completion';
 import { createOrdersService } from './service';
@@ -151,19 +152,10 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
     },
   );
 
-  const intervalMs = options.sweepIntervalMs ?? 30_000;
-  if (intervalMs > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = service.expireOrders().catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'));
-      }, intervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
+  const sweeper = startPeriodicWorker(fastify, {
+    name: 'hold sweep',
+    intervalMs: options.sweepIntervalMs ?? 30_000,
+    run: () => service.expireOrders(),
+  });
+  app.addHook('onClose', () => sweeper.stop());
 };

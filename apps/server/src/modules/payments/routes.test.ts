@@ -422,6 +422,46 @@ describe('a payment that arrives after the hold ended', () => {
     expect(seatTickets.filter((ticket) => ticket.eventId === event.id)).toHaveLength(1);
   });
 
+  it('a bucketed package (decisions/018): a paid hold moves out of its bucket; a late payment takes the spare back', async () => {
+    // 1,000 tickets, 994 sold: the holds below are counted in buckets, not on the package row.
+    const event = await createEvent(t.db, { handlingCost: 10_000 });
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 1_000, soldCount: 994, price: 5_000 });
+    const bucketed = async () => {
+      const result = await t.db.execute(sql`
+        SELECT (SELECT held_count FROM ticket_packages WHERE id = ${pkg.id})::int AS package_held,
+          (SELECT coalesce(sum(allotted), 0) FROM ticket_package_buckets WHERE package_id = ${pkg.id})::int AS allotted,
+          (SELECT coalesce(sum(held_count), 0) FROM ticket_package_buckets WHERE package_id = ${pkg.id})::int AS held`);
+      return (result as unknown as { rows: { package_held: number; allotted: number; held: number }[] }).rows[0];
+    };
+    const paid = await createOrder({
+      event_id: event.id,
+      ticket_package_details: [{ package_id: pkg.id, ticket_count: 3 }],
+    });
+    // The whole remainder (6) was allotted to a bucket; 3 of it are held.
+    expect(await bucketed()).toEqual({ package_held: 6, allotted: 6, held: 3 });
+    await confirm(paid, '4242424242424242');
+    expect((await returnAddress(paid.order_id)).headers.location).toContain('?step=4&');
+    expect(await packageCounts(pkg.id)).toEqual({ sold: 997, held: 3 });
+    expect(await bucketed()).toEqual({ package_held: 3, allotted: 3, held: 0 });
+
+    // A late payment: its hold expired and was reclaimed into its bucket's spare; the sale takes it back.
+    const late = await createOrder({
+      event_id: event.id,
+      ticket_package_details: [{ package_id: pkg.id, ticket_count: 3 }],
+    });
+    await expireHold(t.db, late.order_id);
+    await t.db.execute(sql`SELECT marquee_reclaim_expired_holds(${pkg.id})`);
+    expect(await bucketed()).toEqual({ package_held: 3, allotted: 3, held: 0 });
+    await t.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPaymentIntents.reference, late.order_id));
+    expect((await returnAddress(late.order_id)).headers.location).toContain('?step=4&');
+    expect((await readOrder(late)).status).toBe('complete');
+    expect(await packageCounts(pkg.id)).toEqual({ sold: 1_000, held: 0 });
+    expect(await bucketed()).toEqual({ package_held: 0, allotted: 0, held: 0 });
+  });
+
   it('refunds a counted package that sold out meanwhile', async () => {
     const { event, pkg } = await paidEvent(2);
     const late = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });

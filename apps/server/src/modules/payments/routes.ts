@@ -10,6 +10,7 @@ import {
   SandboxConfirmResponseSchema,
   bookingReturnPath,
 } from '@marquee/domain/payments';
+import { startPeriodicWorker } from '../../lib/periodic-worker';
 import type { OrderCompletion } from '../orders/completion';
 import type { PaymentGateways } from './gateways';
 import { challengePage, instalmentsPage } from './sandbox-pages';
@@ -45,14 +46,15 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
     (async (body, headers) =>
       (await app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode);
 
-  const intervalMs = options.webhookIntervalMs ?? 2_000;
+  const deliveries = startPeriodicWorker(fastify, {
+    name: 'sandbox webhook delivery',
+    intervalMs: options.webhookIntervalMs ?? 2_000,
+    run: () => options.sandboxWebhooks.deliverDue(transport),
+  });
+  app.addHook('onClose', () => deliveries.stop());
   /** Sends due webhooks now (after a payment changed) rather than at the next tick; off with the worker (tests). */
-  let delivering: Promise<unknown> = Promise.resolve();
   function kickDeliveries(): void {
-    if (intervalMs <= 0) return;
-    delivering = delivering
-      .then(() => options.sandboxWebhooks.deliverDue(transport))
-      .catch((error: unknown) => app.log.error({ err: error }, 'sandbox webhook delivery failed'));
+    deliveries.kick();
   }
 
   app.get(
@@ -200,15 +202,4 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
     );
   });
 
-  if (intervalMs > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(kickDeliveries, intervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await delivering;
-    });
-  }
 };

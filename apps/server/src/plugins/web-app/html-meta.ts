@@ -27,6 +27,10 @@ export interface PageMeta {
    * credentials `same-origin`, which `crossorigin` gives), or the browser fetches twice.
    */
   preloadFetches?: readonly string[];
+  /** The route's own script chunks (`<link rel="modulepreload">`): found with the HTML, not after the entry ran. */
+  preloadModules?: readonly string[];
+  /** The page's largest image, wanted early (`<link rel="preload" as="image" fetchpriority="high">`). */
+  preloadImage?: string;
 }
 
 export type EventForMeta = Pick<EventPageMeta, 'name' | 'path' | 'description' | 'image' | 'startDate' | 'venue'>;
@@ -54,9 +58,17 @@ export class IndexHtmlTemplate {
   /** The page with its own <title>, description, Open Graph and Twitter tags. */
   render(meta: PageMeta): string {
     let html = this.#source;
-    const extra: string[] = (meta.preloadFetches ?? []).map(
-      (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
-    );
+    const extra: string[] = [
+      ...(meta.preloadFetches ?? []).map(
+        (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
+      ),
+      ...(meta.preloadModules ?? []).map(
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
+      ),
+      ...(meta.preloadImage
+        ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`]
+        : []),
+    ];
     const title = `<title>${escapeHtml(meta.documentTitle ?? meta.title)}</title>`;
     if (/<title>[^<]*<\/title>/i.test(html)) html = html.replace(/<title>[^<]*<\/title>/i, () => title);
     else extra.push(title);
@@ -100,17 +112,6 @@ export function eventPageMeta(event: EventForMeta, publicUrl: string): PageMeta 
     url: absoluteUrl(encodePath(event.path), publicUrl) ?? '',
     ...(image ? { image } : {}),
   };
-}
-
-/**
- * What the event route's picking step (`?step=2`) asks for first, in the web app's own words: the event
- * (features/event/api/get-event.ts) and, fetched alongside it, its seat map
- * (features/seat-map/api/get-seat-map.ts; an answer with `seat_map: null` for a venue without one).
- */
-export function eventPagePreloads(uid: string, search: string): string[] {
-  if (new URLSearchParams(search).get('step') !== '2') return [];
-  const base = `/api/events/${encodeURIComponent(uid)}`;
-  return [base, `${base}/seat-map`];
 }
 
 /** Percent-encodes each segment of a path (slugs may hold non-ASCII letters). */

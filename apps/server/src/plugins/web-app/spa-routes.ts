@@ -16,8 +16,8 @@ export const STATIC_PAGES = [
 const SINGLE_SEGMENT_PAGES = new Set<string>([...CATEGORY_KEYS, ...STATIC_PAGES]);
 
 export type SpaRoute =
-  /** A page the SPA has: home, a category, a static page. */
-  | { kind: 'page' }
+  /** A page the SPA has: home (no segment), a category, a static page (one segment). */
+  | { kind: 'page'; segments: [] | [string] }
   /** /{type}/{slug}/{uid}: the server looks the event up. */
   | { kind: 'event'; segments: [string, string, string]; uid: string }
   /** A path that looks like a file (has an extension) but is not one of the built files. */
@@ -38,10 +38,10 @@ export function classifySpaPath(pathname: string): SpaRoute {
   }
   const last = segments.at(-1);
   if (last !== undefined && /\.[A-Za-z0-9]+$/.test(last)) return { kind: 'missing-file' };
-  if (segments.length === 0) return { kind: 'page' };
+  if (segments.length === 0) return { kind: 'page', segments: [] };
   const [first, second, third] = segments;
   if (segments.length === 1 && first !== undefined)
-    return SINGLE_SEGMENT_PAGES.has(first) ? { kind: 'page' } : { kind: 'unknown' };
+    return SINGLE_SEGMENT_PAGES.has(first) ? { kind: 'page', segments: [first] } : { kind: 'unknown' };
   if (segments.length === 3 && first !== undefined && second !== undefined && third !== undefined) {
     return { kind: 'event', segments: [first, second, third], uid: third };
   }

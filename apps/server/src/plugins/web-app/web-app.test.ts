@@ -36,6 +36,22 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'images', 'poster.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest, as the build writes it: the entry, two route chunks and a chunk they share.
+  mkdirSync(join(distDir, '.vite'));
+  writeFileSync(
+    join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-r1.js'] },
+      '_react-r1.js': { file: 'assets/react-r1.js' },
+      '_card-c1.js': { file: 'assets/card-c1.js', imports: ['_react-r1.js'] },
+      'src/app/routes/home.tsx': {
+        file: 'assets/home-h1.js',
+        isDynamicEntry: true,
+        imports: ['_card-c1.js', 'index.html'],
+      },
+      'src/app/routes/event.tsx': { file: 'assets/event-e1.js', isDynamicEntry: true, imports: ['_card-c1.js'] },
+    }),
+  );
 
   t = await buildTestApp({ webDistDir: distDir, publicUrl: 'https://tickets.example.com' });
   const venue = await createVenue(t.db, { name: 'Nelum Pokuna', city: 'Colombo' });
@@ -181,19 +197,44 @@ describe('event pages', () => {
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   });
 
-  it('preloads the event and its seat map at the picking step only, as the app fetches them', async () => {
+  it('names the event, its banner and its route chunks, and at the picking step the seat map, as the app fetches them', async () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
-    expect(preloads((await get(event.path)).body)).toEqual([]);
-    expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([]);
+    const modules = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    expect(preloads((await get(event.path)).body)).toEqual([`/api/events/${event.uid}`]);
+    expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([`/api/events/${event.uid}`]);
     const html = (await get(`${event.path}?utm_source=x&step=2`)).body;
     expect(preloads(html)).toEqual([`/api/events/${event.uid}`, `/api/events/${event.uid}/seat-map`]);
+    // The route's chunk and what it imports, not the entry's own (index.html preloads those).
+    expect(modules(html)).toEqual(['/assets/event-e1.js', '/assets/card-c1.js']);
+    expect(html).toContain('<link rel="preload" as="image" href="/images/poster.svg" fetchpriority="high" />');
     // Before the scripts, so the requests start while they download.
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'));
     // A stale address still redirects first, keeping the step.
     const moved = await get(`/concerts/old-name/${event.uid}?step=2`);
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe(`${event.path}?step=2`);
+  });
+
+  it("names the home page's and a category's first requests, in the app's words", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
+    const home = (await get('/?tab=2')).body;
+    expect(preloads(home)).toEqual([
+      '/api/events/trending?category=theatre&amp;limit=8',
+      '/api/banners',
+      '/api/testimonials',
+    ]);
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-h1.js" />');
+    expect(preloads((await get('/')).body)[0]).toBe('/api/events/trending?category=all&amp;limit=8');
+    expect(preloads((await get('/dance?page=3')).body)).toEqual([
+      '/api/events?category=dance&amp;page=3&amp;per_page=12',
+    ]);
+    expect(preloads((await get('/dance?page=x')).body)).toEqual([
+      '/api/events?category=dance&amp;page=1&amp;per_page=12',
+    ]);
+    expect(preloads((await get('/about-us')).body)).toEqual([]);
   });
 
   it('escapes everything that comes from data', async () => {

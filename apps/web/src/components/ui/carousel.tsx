@@ -2,22 +2,13 @@ import {
   Children,
   useCallback,
   useEffect,
+  useLayoutEffect,
+  useRef,
   useState,
   useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-
-/**
- * Embla needs matchMedia, ResizeObserver and IntersectionObserver. Where one is missing (very old
- * browsers, jsdom) Embla is never started and the slides stay a natively scrollable row.
- */
-const canUseEmbla =
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  typeof window.ResizeObserver === 'function' &&
-  typeof window.IntersectionObserver === 'function';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -51,10 +42,62 @@ export interface CarouselProps {
   className?: string;
 }
 
+interface SnapState {
+  /** Scroll offsets of the pages: a page is as many whole slides as fit the viewport (the last trimmed to the end). */
+  positions: readonly number[];
+  selected: number;
+  canScrollPrev: boolean;
+  canScrollNext: boolean;
+}
+
+const NO_SNAPS: SnapState = { positions: [], selected: 0, canScrollPrev: false, canScrollNext: false };
+
+function readSnaps(viewport: HTMLElement): SnapState {
+  const width = viewport.clientWidth;
+  const track = viewport.firstElementChild;
+  if (width <= 0 || !track) return NO_SNAPS;
+  const maxScroll = Math.max(0, viewport.scrollWidth - width);
+  const trackLeft = track.getBoundingClientRect().left;
+  const positions: number[] = [];
+  let pageStart = Number.NEGATIVE_INFINITY;
+  for (const slide of Array.from(track.children)) {
+    const rect = slide.getBoundingClientRect();
+    const left = rect.left - trackLeft;
+    if (rect.right - trackLeft - pageStart > width + 1) {
+      pageStart = left;
+      const position = Math.min(left, maxScroll);
+      if (positions.length === 0 || position - (positions.at(-1) ?? 0) > 1) positions.push(position);
+    }
+  }
+  const scrollLeft = viewport.scrollLeft;
+  let selected = 0;
+  positions.forEach((position, index) => {
+    if (Math.abs(position - scrollLeft) < Math.abs((positions[selected] ?? 0) - scrollLeft)) selected = index;
+  });
+  return { positions, selected, canScrollPrev: scrollLeft > 1, canScrollNext: scrollLeft < maxScroll - 1 };
+}
+
+function isSameSnaps(a: SnapState, b: SnapState): boolean {
+  return (
+    a.selected === b.selected &&
+    a.canScrollPrev === b.canScrollPrev &&
+    a.canScrollNext === b.canScrollNext &&
+    a.positions.length === b.positions.length &&
+    a.positions.every((position, index) => position === b.positions[index])
+  );
+}
+
+/** A placeholder as tall as the controls row, for skeletons: the page does not move when the slider arrives. */
+export function CarouselControlsPlaceholder() {
+  return <div aria-hidden="true" className="mt-3 h-10" />;
+}
+
 /**
  * The one slider of the app (APG carousel pattern): previous/next buttons, one dot per page of slides,
- * swipe and drag from Embla, ←/→ while focus is inside, optional autoplay that pauses on hover or focus,
- * can be stopped with a button, and never runs for people who prefer reduced motion.
+ * ←/→ while focus is inside, optional autoplay that pauses on hover or focus, can be stopped with a
+ * button, and never runs for people who prefer reduced motion. The slides are a native scroll row with
+ * CSS scroll snapping (swipe, trackpads and focus scrolling come from the browser; no script library:
+ * the home page's JavaScript budget), and the controls scroll it a page at a time.
  */
 export function Carousel({
   label,
@@ -67,54 +110,80 @@ export function Carousel({
 }: CarouselProps) {
   const slides = Children.toArray(children);
   const prefersReducedMotion = usePrefersReducedMotion();
-  const [viewportRef, emblaApi] = useEmblaCarousel({
-    align: 'start',
-    loop: isLooping,
-    slidesToScroll: 'auto',
-    containScroll: 'trimSnaps',
-  });
-  const [selectedSnap, setSelectedSnap] = useState(0);
-  const [snapCount, setSnapCount] = useState(0);
-  const [canScrollPrev, setCanScrollPrev] = useState(false);
-  const [canScrollNext, setCanScrollNext] = useState(false);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [snaps, setSnaps] = useState<SnapState>(NO_SNAPS);
   const [isPointerInside, setIsPointerInside] = useState(false);
   const [isFocusInside, setIsFocusInside] = useState(false);
   const [isStoppedByUser, setIsStoppedByUser] = useState(false);
 
-  useEffect(() => {
-    if (!emblaApi) return;
+  // Measured before the first paint (no frame without the controls, which would move the page), then on
+  // every scroll and resize, at most once a frame.
+  useLayoutEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const update = () =>
+      setSnaps((previous) => {
+        const next = readSnaps(viewport);
+        return isSameSnaps(previous, next) ? previous : next;
+      });
+    update();
+    let frame = 0;
     const sync = () => {
-      setSelectedSnap(emblaApi.selectedScrollSnap());
-      setSnapCount(emblaApi.scrollSnapList().length);
-      setCanScrollPrev(emblaApi.canScrollPrev());
-      setCanScrollNext(emblaApi.canScrollNext());
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
     };
-    sync();
-    emblaApi.on('select', sync).on('reInit', sync);
+    viewport.addEventListener('scroll', sync, { passive: true });
+    const resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver(sync) : null;
+    resizeObserver?.observe(viewport);
     return () => {
-      emblaApi.off('select', sync).off('reInit', sync);
+      cancelAnimationFrame(frame);
+      viewport.removeEventListener('scroll', sync);
+      resizeObserver?.disconnect();
     };
-  }, [emblaApi]);
+  }, [slides.length]);
 
   // Under reduced motion the slider jumps instead of gliding.
-  const scrollPrev = useCallback(() => emblaApi?.scrollPrev(prefersReducedMotion), [emblaApi, prefersReducedMotion]);
-  const scrollNext = useCallback(() => emblaApi?.scrollNext(prefersReducedMotion), [emblaApi, prefersReducedMotion]);
   const scrollTo = useCallback(
-    (index: number) => emblaApi?.scrollTo(index, prefersReducedMotion),
-    [emblaApi, prefersReducedMotion],
+    (index: number) => {
+      const viewport = viewportRef.current;
+      if (!viewport) return;
+      const positions = readSnaps(viewport).positions;
+      viewport.scrollTo({
+        left: positions[Math.min(Math.max(0, index), positions.length - 1)] ?? 0,
+        behavior: prefersReducedMotion ? 'instant' : 'smooth',
+      });
+    },
+    [prefersReducedMotion],
   );
+  const snapCount = snaps.positions.length;
+  const selectedSnap = snaps.selected;
+  const canScrollPrev = snaps.canScrollPrev || (isLooping && snapCount > 1);
+  const canScrollNext = snaps.canScrollNext || (isLooping && snapCount > 1);
+  const scrollPrev = useCallback(() => {
+    if (snaps.canScrollPrev) scrollTo(snaps.selected - 1);
+    else if (isLooping) scrollTo(snaps.positions.length - 1);
+  }, [snaps, isLooping, scrollTo]);
+  const scrollNext = useCallback(() => {
+    if (snaps.canScrollNext) scrollTo(snaps.selected + 1);
+    else if (isLooping) scrollTo(0);
+  }, [snaps, isLooping, scrollTo]);
 
   const hasAutoplay = autoplayMs !== undefined && !prefersReducedMotion && snapCount > 1;
   const isAutoplaying = hasAutoplay && !isStoppedByUser && !isPointerInside && !isFocusInside;
 
+  // The latest position for the timer, without restarting it on every scroll.
+  const snapsRef = useRef(snaps);
   useEffect(() => {
-    if (!isAutoplaying || !emblaApi || autoplayMs === undefined) return;
+    snapsRef.current = snaps;
+  }, [snaps]);
+  useEffect(() => {
+    if (!isAutoplaying || autoplayMs === undefined) return;
     const timer = window.setInterval(() => {
-      if (emblaApi.canScrollNext()) emblaApi.scrollNext();
-      else emblaApi.scrollTo(0);
+      const current = snapsRef.current;
+      scrollTo(current.canScrollNext ? current.selected + 1 : 0);
     }, autoplayMs);
     return () => window.clearInterval(timer);
-  }, [isAutoplaying, emblaApi, autoplayMs]);
+  }, [isAutoplaying, autoplayMs, scrollTo]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
@@ -126,7 +195,7 @@ export function Carousel({
     }
   };
 
-  const hasControls = canUseEmbla && snapCount > 1;
+  const hasControls = snapCount > 1;
 
   return (
     <section
@@ -142,21 +211,21 @@ export function Carousel({
       }}
     >
       <div
-        ref={canUseEmbla ? viewportRef : undefined}
+        ref={viewportRef}
         // The slides carry their own padding so focus outlines of the cards are never clipped here.
-        className={`-mx-2 ${canUseEmbla ? 'overflow-hidden' : 'overflow-x-auto'} ${isViewportFocusable ? 'rounded-lg' : ''}`}
+        className={`-mx-2 snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden ${isViewportFocusable ? 'rounded-lg' : ''}`}
         tabIndex={isViewportFocusable ? 0 : undefined}
         aria-label={isViewportFocusable ? `${label}: use the left and right arrow keys to move` : undefined}
         role={isViewportFocusable ? 'group' : undefined}
       >
-        <div className="flex touch-pan-y">
+        <div className="flex">
           {slides.map((slide, index) => (
             <div
               key={index}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
-              className={`min-w-0 shrink-0 grow-0 px-2 py-2 ${slideClassName}`}
+              className={`min-w-0 shrink-0 grow-0 snap-start px-2 py-2 ${slideClassName}`}
             >
               {slide}
             </div>

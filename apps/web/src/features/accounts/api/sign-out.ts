@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toaster';
 import { ACCOUNT_MESSAGES, MessageAnswerSchema, type SessionAnswer } from '@marquee/domain/accounts';
 import { apiGet } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';

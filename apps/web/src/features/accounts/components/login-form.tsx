@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toaster';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, SignInRequestSchema, type ResetStatus } from '@marquee/domain/accounts';
 import { TextField } from '../../../components/ui/text-field';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation, useSearchParams } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster } from '../../../components/toaster';
 import type { SessionAnswer, SessionUser } from '@marquee/domain/accounts';
 import { fakeApi, type ApiCall, type ApiHandler } from '../../../test/fake-api';
 import { AccountMenu } from '../components/account-menu';

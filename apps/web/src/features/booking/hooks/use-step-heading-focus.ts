@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { focusStepHeading } from '../../../lib/focus-step-heading';
 
 /**
  * The step changed without a page load: focus moves to the new step's heading so keyboard and screen
@@ -7,7 +8,7 @@ import { useEffect, useRef } from 'react';
 export function useStepHeadingFocus<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   useEffect(() => {
-    ref.current?.focus();
+    focusStepHeading(ref.current);
   }, []);
   return ref;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toaster';
 import type { EventDetail } from '@marquee/domain/catalog';
 import type { Order } from '@marquee/domain/orders';
 import { PAYMENT_ERROR_MESSAGES, PAYMENT_MESSAGES } from '@marquee/domain/payments';

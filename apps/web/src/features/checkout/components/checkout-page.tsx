@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toaster';
+import { focusStepHeading } from '../../../lib/focus-step-heading';
 import type { EventDetail } from '@marquee/domain/catalog';
 import {
   BUYER_MESSAGES,
@@ -167,7 +168,7 @@ export function CheckoutPage({
 
   // The step changed without a page load: focus moves to the page heading, then to each step opened.
   useEffect(() => {
-    headingRef.current?.focus();
+    focusStepHeading(headingRef.current);
   }, []);
   useEffect(() => {
     if (focusRequest === null) return;

@@ -122,7 +122,7 @@ export function OrderSummaryStep(props: OrderSummaryStepProps) {
                   onChange={() => props.onGatewayChange(gateway.id)}
                   className="size-4 accent-brand-700"
                 />
-                <img src={gateway.logo} alt="" className="h-6 w-auto" />
+                <img src={gateway.logo} alt="" width={60} height={24} className="h-6 w-auto" />
                 <span>{gateway.name}</span>
               </label>
             ))}

@@ -110,7 +110,7 @@ export function PaymentDetailsStep({
           <div>
             <h4 className="text-base font-semibold text-brand-950">Payment method</h4>
             <p className="mt-2 flex items-center gap-3 text-slate-900">
-              {gateway ? <img src={gateway.logo} alt="" className="h-8 w-auto" /> : null}
+              {gateway ? <img src={gateway.logo} alt="" width={80} height={32} className="h-8 w-auto" /> : null}
               <span>{gateway?.name ?? 'Card'}</span>
             </p>
           </div>

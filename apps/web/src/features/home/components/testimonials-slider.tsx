@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Carousel } from '../../../components/ui/carousel';
+import { Carousel, CarouselControlsPlaceholder } from '../../../components/ui/carousel';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTestimonials } from '../api/get-testimonials';
@@ -19,12 +19,15 @@ export function TestimonialsSlider() {
         What Our Customers Say
       </h2>
       {testimonials.isPending ? (
-        <div aria-busy="true" className={SKELETON_GRID_CLASSES}>
-          <p className="sr-only">Loading testimonials…</p>
-          {SKELETON_SLOT_CLASSES.map((slotClass, index) => (
-            <Skeleton key={index} className={`h-56 rounded-xl ${slotClass}`} />
-          ))}
-        </div>
+        <>
+          <div aria-busy="true" className={SKELETON_GRID_CLASSES}>
+            <p className="sr-only">Loading testimonials…</p>
+            {SKELETON_SLOT_CLASSES.map((slotClass, index) => (
+              <Skeleton key={index} className={`h-56 rounded-xl ${slotClass}`} />
+            ))}
+          </div>
+          <CarouselControlsPlaceholder />
+        </>
       ) : testimonials.isError ? (
         <ErrorState
           headingLevel={3}

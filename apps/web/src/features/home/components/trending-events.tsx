@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { emptyCategoryMessage } from '@marquee/domain/categories';
 import { ButtonLink } from '../../../components/ui/button';
-import { Carousel } from '../../../components/ui/carousel';
+import { Carousel, CarouselControlsPlaceholder } from '../../../components/ui/carousel';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { EventCard, EventCardSkeleton } from '../../../components/ui/event-card';
@@ -57,6 +57,7 @@ export function TrendingEvents() {
                 </div>
               ))}
             </div>
+            <CarouselControlsPlaceholder />
           </>
         ) : trending.isError ? (
           <ErrorState
