@@ -1,4 +1,4 @@
-import { ResetStatusSchema, type ResetStatus } from '@marquee/domain/accounts';
+import { ResetStatusSchema, type ResetStatus } from '@marquee/domain/accounts-session';
 
 /** base64url of UTF-8 bytes: no padding, no + or /, so it survives the address bar unescaped. */
 function toBase64Url(text: string): string {

@@ -1,33 +1,14 @@
 import { z } from 'zod';
 import { BookingLookupResultSchema } from '../bookings/booking-lookup.schema';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../checkout/buyer-details.schema';
+import { ACCOUNT_MESSAGES } from './messages';
+
+export * from './session.schema';
 
 /**
  * Accounts (spec 2 Modals, 3 User session and Registration, 4 Authentication, 7 Calls). The spec leaves the
  * registration rules to the server ("rules not shown"); these are Marquee's (docs/decisions/019).
  */
-export const ACCOUNT_MESSAGES = {
-  nameRequired: 'Enter your name.',
-  nameTooLong: 'Your name can be at most 100 characters.',
-  nameInvalid: 'Your name can only have letters, spaces and punctuation.',
-  emailInvalid: 'Enter a valid e-mail address.',
-  emailTaken: 'An account with this e-mail already exists. Log in, or reset your password.',
-  passwordTooShort: 'Your password must be at least 8 characters.',
-  passwordTooLong: 'Your password can be at most 128 characters.',
-  passwordMismatch: 'The passwords do not match.',
-  registered: 'Registration successful',
-  pleaseLogin: 'Please login',
-  resetLinkSent:
-    'If an account exists for this e-mail, we have sent it a link to reset the password. Check your e-mail; the link works for one hour.',
-  resetDone: 'Your password has been changed. Log in with your new password.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one below.',
-  wrongCredentials: 'The e-mail or password is wrong.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  signedOut: 'You are signed out.',
-  signInRequired: 'Please sign in to see your bookings.',
-  csrf: 'Your session has expired. Please refresh the page and try again.',
-  captchaFailed: 'We could not confirm that you are human. Please tick the check box again and retry.',
-} as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** better-auth's reset tokens: letters and digits (24 of them today). */
@@ -90,27 +71,9 @@ export const SignInRequestSchema = z.object({
   password: z.string({ error: ACCOUNT_MESSAGES.wrongCredentials }).min(1).max(PASSWORD_MAX_LENGTH),
 });
 
-/** The spec's User session: email, first_name, last_name, and the photo (null: show initials). */
-export const SessionUserSchema = z.object({
-  email: z.string(),
-  name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  image: z.string().nullable(),
-});
-export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export const SOCIAL_PROVIDERS = ['google', 'apple'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-/** GET /api/auth/session: who is signed in (null: nobody) and which social sign-ins are configured. */
-export const SessionAnswerSchema = z.object({
-  user: SessionUserSchema.nullable(),
-  providers: z.object({ google: z.boolean(), apple: z.boolean() }),
-});
-export type SessionAnswer = z.infer<typeof SessionAnswerSchema>;
 
-export const MessageAnswerSchema = z.object({ message: z.string() });
 
 /** GET /api/me/bookings: the signed-in buyer's orders, newest first. */
 export const MyBookingSchema = BookingLookupResultSchema.omit({ matched_by: true, tickets: true, ticket_url: true }).extend({
@@ -122,9 +85,3 @@ export const MyBookingSchema = BookingLookupResultSchema.omit({ matched_by: true
 export type MyBooking = z.infer<typeof MyBookingSchema>;
 export const MyBookingsAnswerSchema = z.object({ data: z.array(MyBookingSchema) });
 
-/**
- * The `reset` query parameter (spec 2 Modals): an encoded status message the login and reset modals show.
- * base64url of this JSON, so any message survives the address bar (the web app encodes and decodes it).
- */
-export const ResetStatusSchema = z.object({ status: z.enum(['success', 'error']), message: z.string().max(500) });
-export type ResetStatus = z.infer<typeof ResetStatusSchema>;

@@ -1,4 +1,4 @@
-import { MessageAnswerSchema } from '@marquee/domain/accounts';
+import { MessageAnswerSchema } from '@marquee/domain/accounts-session';
 import { CAPTCHA_HEADER } from '../../../components/captcha/captcha-controller';
 import { apiSend } from '../../../lib/api-client';
 

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MyBookingsAnswerSchema } from '@marquee/domain/accounts';
 import { apiGet } from '../../../lib/api-client';
+import { myBookingsQueryKey } from './query-keys';
 
-export const myBookingsQueryKey = ['my-bookings'] as const;
+export { myBookingsQueryKey };
 
 /** GET /api/me/bookings: the signed-in buyer's bookings, newest first (401 when signed out). */
 export function getMyBookings(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SessionAnswerSchema, type SessionAnswer, type SessionUser } from '@marquee/domain/accounts';
+import { SessionAnswerSchema, type SessionAnswer, type SessionUser } from '@marquee/domain/accounts-session';
 import { apiGet } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['session'] as const;

@@ -1,4 +1,4 @@
-import { MessageAnswerSchema } from '@marquee/domain/accounts';
+import { MessageAnswerSchema } from '@marquee/domain/accounts-session';
 import { apiSend } from '../../../lib/api-client';
 
 /** POST /api/auth/password/reset: the e-mailed link's token and the new password, twice. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SocialProvider } from '@marquee/domain/accounts';
+import type { SocialProvider } from '@marquee/domain/accounts-session';
 import { apiSend } from '../../../lib/api-client';
 import { assignLocation } from '../lib/assign-location';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/toaster';
-import { ACCOUNT_MESSAGES, MessageAnswerSchema, type SessionAnswer } from '@marquee/domain/accounts';
+import { ACCOUNT_MESSAGES, MessageAnswerSchema, type SessionAnswer } from '@marquee/domain/accounts-session';
 import { apiGet } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
-import { myBookingsQueryKey } from './get-my-bookings';
+import { myBookingsQueryKey } from './query-keys';
 
 /** GET /api/auth/logout (spec 7), then the client sign-out. */
 export function signOut() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SessionUser } from '@marquee/domain/accounts';
+import type { SessionUser } from '@marquee/domain/accounts-session';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useSession } from '../api/get-session';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ResetStatus } from '@marquee/domain/accounts';
+import type { ResetStatus } from '@marquee/domain/accounts-session';
 
 /** What the account modals show: one of the three forms (spec 2 Modals) or a success popup. */
 export type AuthScreen =

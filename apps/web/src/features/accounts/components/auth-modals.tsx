@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
 import { Dialog } from '../../../components/ui/dialog';
 import { Popup } from '../../../components/ui/popup';
 import { screenFor, type AuthFormView, type AuthScreen } from './auth-modals-context';

@@ -1,4 +1,4 @@
-import type { ResetStatus } from '@marquee/domain/accounts';
+import type { ResetStatus } from '@marquee/domain/accounts-session';
 
 /** The red alert under a form's title: every message the server sent (spec 8: register errors). */
 export function FormAlert({ messages }: { messages: string[] }) {

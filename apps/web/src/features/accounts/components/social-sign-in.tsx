@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { SessionAnswer, SocialProvider } from '@marquee/domain/accounts';
+import type { SessionAnswer, SocialProvider } from '@marquee/domain/accounts-session';
 import { signInSocial } from '../api/sign-in-social';
 import { accountErrorMessages } from '../lib/error-messages';
 import { FormAlert } from './form-alert';

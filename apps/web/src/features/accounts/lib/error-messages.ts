@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
 import { CaptchaError } from '../../../components/captcha/captcha-controller';
-import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
 
 export const NETWORK_MESSAGE = 'We could not reach Marquee. Check your connection and try again.';
 

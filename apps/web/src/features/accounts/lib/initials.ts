@@ -1,4 +1,4 @@
-import type { SessionUser } from '@marquee/domain/accounts';
+import type { SessionUser } from '@marquee/domain/accounts-session';
 
 /** Up to two letters for a user without a photo: first and last name, else the name's words, else the e-mail. */
 export function initialsOf(user: SessionUser): string {

@@ -13,7 +13,7 @@ import {
   type BuyerDetailsInput,
 } from '@marquee/domain/checkout';
 import { formatMoney } from '@marquee/domain/money';
-import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
 import { UnavailableBodySchema, type CreateOrderInput, type Order } from '@marquee/domain/orders';
 import { PAYMENT_ERROR_MESSAGES, bookingReturnPath, type PaymentErrorCode } from '@marquee/domain/payments';
 import { ticketCount, type Selection } from '@marquee/domain/selection';

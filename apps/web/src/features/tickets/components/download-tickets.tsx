@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BookingLookupRequest } from '@marquee/domain/bookings';
-import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
 import { useCaptcha } from '../../../components/captcha/captcha';
 import { ApiError } from '../../../lib/api-client';
 import { useLookUpBooking } from '../api/look-up-booking';
