@@ -530,8 +530,6 @@ function startServer(target: OnsaleTarget, databaseUrl: string): Promise<{ child
         BENCH_TARGET: target,
         DATABASE_URL: databaseUrl,
         BENCH_POOL: String(env.BENCH_POOL),
-        // The bench's buyers are not robots; the captcha (issue 7) is measured elsewhere.
-        CAPTCHA: 'off',
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -62,7 +62,9 @@ async function startApp(): Promise<FastifyInstance> {
   return buildApp({
     db: handle.db,
     // production: the hold sweeper runs every 30 s as in service; silent: no request log (it halves throughput).
-    config: { env: 'production', publicUrl: 'http://127.0.0.1', logLevel: 'silent', webDistDir: null },
+    // CSRF stays on (the buyers send the token); the captcha is off by explicit configuration, as for
+    // every benchmark: its cost is the buyer's browser's, not the server's (decisions/020).
+    config: { env: 'production', publicUrl: 'http://127.0.0.1', logLevel: 'silent', webDistDir: null, captcha: false },
   });
 }
 
