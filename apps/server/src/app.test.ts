@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test-support/build-test-app';
+import { parseEnv } from './config';
 
 let t: TestApp;
 
@@ -59,5 +60,14 @@ describe('the app without a web build (API only)', () => {
     }
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('the environment', () => {
+  it('reads an empty variable as unset, and refuses a malformed one', () => {
+    expect(parseEnv({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(() => parseEnv({ REDIS_URL: 'http://127.0.0.1' })).toThrow(/REDIS_URL must be a redis/);
+    expect(parseEnv({ CAPTCHA: 'off' }).CAPTCHA).toBe(false);
   });
 });

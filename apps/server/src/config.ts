@@ -191,8 +191,9 @@ export interface AppConfig {
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const DEFAULT_WEB_DIST_DIR = resolve(REPO_ROOT, 'apps/web/dist');
 
+/** An empty variable (`REDIS_URL=`) counts as unset, as shells and process managers commonly mean it. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
