@@ -657,6 +657,9 @@ async function expectFocusVisibleThroughout(page: Page, where: string, presses: 
 }
 
 test('keyboard: focus is visible on every control of the home page and the event page', async ({ page, request }) => {
+  // Tabs through every control of two pages and checks each one's outline: slow on a loaded machine
+  // (it took 36 s once in CI against the default 30 s).
+  test.setTimeout(90_000);
   await expectHomeReady(page);
   await expectFocusVisibleThroughout(page, 'home', 60);
   const event = await findEvent(request, (e) => e.status === 'ongoing');
