@@ -9,6 +9,7 @@
  * Env: BENCH_DURATION (seconds measured per phase, default 10), BENCH_ROUNDS (the phases take turns in
  * this many rounds, default 2), BENCH_RAMP (seconds of each slice before its measured window, default 3),
  * BENCH_WARMUP (seconds per phase before the first round, default 2),
+ * BENCH_PHASES (the measured phases, default baseline,hot,seated; e.g. `hot` alone to profile it),
  * BENCH_BUYERS (concurrent buyers = keep-alive connections, default 256), BENCH_POOL (database
  * connections of each server, default 10 as in production), BENCH_CAPACITY (tickets of the package
  * sold out at the end, default 20000), BENCH_SLICE_CAPACITY (tickets of each measured slice's hot package,
@@ -41,6 +42,12 @@ const EnvSchema = z.object({
   BENCH_CAPACITY: z.coerce.number().int().positive().default(20_000),
   BENCH_SLICE_CAPACITY: z.coerce.number().int().positive().default(1_000_000),
   BENCH_SELLOUT: z.enum(['0', '1']).default('1'),
+  /** The measured phases, comma-separated (profiling one phase: BENCH_PHASES=hot). */
+  BENCH_PHASES: z
+    .string()
+    .default('baseline,hot,seated')
+    .transform((value) => value.split(',').map((name) => name.trim()))
+    .pipe(z.array(z.enum(['baseline', 'hot', 'seated'])).min(1)),
   BENCH_SELLOUT_TIMEOUT: z.coerce.number().positive().default(120),
   BENCH_PG_ADMIN_URL: z.string().min(1).default('postgres://postgres@127.0.0.1:5432/postgres'),
   DATABASE_URL: z
@@ -857,7 +864,7 @@ async function main(): Promise<number> {
         : '  GET /sanctum/csrf-cookie: 404 (no CSRF protection in this app yet): orders carry no cookie.',
     );
 
-    const phases: Phase[] = [
+    const allPhases: Phase[] = [
       {
         name: 'baseline',
         label: 'baseline: Fastify + pg, 1 UPDATE',
@@ -902,6 +909,7 @@ async function main(): Promise<number> {
         },
       },
     ];
+    const phases = allPhases.filter((phase) => env.BENCH_PHASES.includes(phase.name));
     const rows = await measureInterleaved(phases, checkPool);
     const baselineRate = rows.find((row) => row.name === 'baseline')?.ordersPerSecond ?? Number.NaN;
     let sold: SellOut | null = null;

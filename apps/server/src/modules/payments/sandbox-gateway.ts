@@ -5,6 +5,7 @@ import { sandboxPaymentIntents } from '@marquee/db/schema';
 import { CurrencySchema } from '@marquee/domain/money';
 import type { CreateIntentInput, PaymentGateway, PaymentIntent, ReservedIntent } from './gateway';
 import type { SandboxWebhooks } from './sandbox-webhooks';
+import { batchWhileBusy } from '../../lib/batch-while-busy';
 
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -38,6 +39,21 @@ export function toSandboxIntent(row: SandboxIntentRow): PaymentIntent {
  */
 export function createSandboxGateway(db: Db, kind: 'card' | 'instalments', webhooks: SandboxWebhooks): PaymentGateway {
   const prefix = kind === 'card' ? 'pi_sbx_' : 'inst_sbx_';
+  // The intents of an on-sale rush are written together (one statement and one commit for each batch),
+  // as a provider's API would take them, each answered once its row is stored. Idempotent on the
+  // reference: a repeated one is not inserted (null), and the stored intent is answered instead.
+  const insertIntent = batchWhileBusy(
+    async (rows: readonly (typeof sandboxPaymentIntents.$inferInsert)[]) => {
+      const inserted = await db
+        .insert(sandboxPaymentIntents)
+        .values([...rows])
+        .onConflictDoNothing({ target: sandboxPaymentIntents.reference })
+        .returning();
+      const byReference = new Map(inserted.map((row) => [row.reference, row]));
+      return rows.map((row) => byReference.get(row.reference) ?? null);
+    },
+    { maxBatch: 200 },
+  );
 
   function reserveIntent(): ReservedIntent {
     const id = `${prefix}${randomBytes(12).toString('hex')}`;
@@ -55,19 +71,15 @@ export function createSandboxGateway(db: Db, kind: 'card' | 'instalments', webho
     async createIntent(input: CreateIntentInput) {
       const reserved = input.reserved ?? reserveIntent();
       const id = reserved.intentId;
-      const inserted = await db
-        .insert(sandboxPaymentIntents)
-        .values({
-          id,
-          clientSecret: reserved.clientSecret ?? `${id}_secret_${randomBytes(16).toString('base64url')}`,
-          reference: input.reference,
-          amount: input.amount,
-          currency: input.currency,
-        })
-        .onConflictDoNothing({ target: sandboxPaymentIntents.reference })
-        .returning();
+      const inserted = await insertIntent({
+        id,
+        clientSecret: reserved.clientSecret ?? `${id}_secret_${randomBytes(16).toString('base64url')}`,
+        reference: input.reference,
+        amount: input.amount,
+        currency: input.currency,
+      });
       const row =
-        inserted[0] ??
+        inserted ??
         (await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.reference, input.reference)))[0];
       if (!row) throw new Error(`Sandbox intent for ${input.reference} vanished`);
       return toSandboxIntent(row);
