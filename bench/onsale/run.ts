@@ -246,6 +246,11 @@ class SeatMapViews {
     clearInterval(this.#timer);
   }
 
+  /** The newest snapshot (0-1 s old): the map of a buyer whose app has just refetched it. */
+  latest(): ReadonlySet<string> {
+    return this.#snapshots[0] ?? new Set();
+  }
+
   /** One buyer's view: a snapshot 0-4 s old. */
   view(): ReadonlySet<string> {
     const age = Math.floor(Math.random() * Math.min(this.#snapshots.length, SEAT_MAP_POLL_MS / SEAT_SNAPSHOT_MS));
@@ -267,10 +272,11 @@ class SeatMapViews {
 
 /**
  * A buyer of 1-4 seats side by side, chosen as a buyer does: among the seats their map shows free (a
- * view 0-4 s old, see SeatMapViews), in a random row that still has enough of them together; failing
+ * view 0-4 s old, see SeatMapViews; the newest one after their last order was refused for taken seats,
+ * as the web app refetches the map then), in a random row that still has enough of them together; failing
  * that, fewer seats; failing that (a full view), any seats, to be refused.
  */
-function seatedOrder(eventId: number, views: SeatMapViews): () => string {
+function seatedOrder(eventId: number, views: SeatMapViews): (buyer: BuyerState) => string {
   const rows = stadiumRows();
   const pick = (count: number, taken: ReadonlySet<string>): string[] | null => {
     for (let attempt = 0; attempt < 40; attempt++) {
@@ -286,8 +292,8 @@ function seatedOrder(eventId: number, views: SeatMapViews): () => string {
     }
     return null;
   };
-  return () => {
-    const taken = views.view();
+  return (state) => {
+    const taken = state.sawSeatsTaken ? views.latest() : views.view();
     const wanted = ticketCount();
     let seats: string[] | null = null;
     for (let count = wanted; count >= 1 && seats === null; count--) seats = pick(count, taken);
@@ -339,13 +345,23 @@ interface Slice {
 interface LoadSpec {
   port: number;
   path: string;
-  nextBody: () => string;
+  /** The buyer's next order; `buyer` is the connection's own state (see BuyerState). */
+  nextBody: (buyer: BuyerState) => string;
   /** Send an Idempotency-Key per order, as the web app does. */
   idempotencyKeys: boolean;
   /** The buyers' sessions (cookies and CSRF token), used in turn; empty for the baseline. */
   sessions: readonly BuyerSession[];
   /** Called when the slice is over (stops the seat-map polls). */
   cleanup?: () => void;
+}
+
+/**
+ * What the buyer of a connection knows from their last answer. The web app refetches the event and its seat map
+ * when an order is refused for seats someone else took (checkout-page.tsx, onEventStale), so that buyer's
+ * next pick is from the newest view, not from one 0-4 s old.
+ */
+interface BuyerState {
+  sawSeatsTaken?: boolean;
 }
 
 /** A buyer's browser session: the cookies `GET /sanctum/csrf-cookie` set, and the token to echo. */
@@ -417,6 +433,10 @@ function runLoad(
   // onResponse (which sees the body) runs just before the 'response' event (which sees the connection
   // and the latency) for the same answer, in the same tick: it leaves the outcome here for it.
   let outcome: Outcome = { order: 0, tickets: 0, conflict: 0, soldOut: 0, seatsTaken: 0 };
+  // The same way to the connection's next request: autocannon builds it (setupRequest) right after the
+  // answer, in the same tick, and its per-connection `context` is reset between requests of a one-request
+  // sequence, so it cannot carry this.
+  let answerSawSeatsTaken = false;
   const start = performance.now();
   const windowStart = start + options.rampSeconds * 1000;
   let firstAnswer = Number.NaN;
@@ -446,9 +466,12 @@ function runLoad(
                 headers.cookie = session.cookie;
                 if (session.xsrfToken !== null) headers['x-xsrf-token'] = session.xsrfToken;
               }
-              return { ...request, headers, body: spec.nextBody() };
+              const buyer: BuyerState = { sawSeatsTaken: answerSawSeatsTaken };
+              answerSawSeatsTaken = false;
+              return { ...request, headers, body: spec.nextBody(buyer) };
             },
             onResponse: (status, body) => {
+              answerSawSeatsTaken = status === 409 && body.includes('"taken_seats"');
               outcome = { order: 0, tickets: 0, conflict: 0, soldOut: 0, seatsTaken: 0 };
               if (status === 201) {
                 outcome.order = 1;

@@ -308,6 +308,25 @@ describe('seats', () => {
     expect(states.taken).toEqual(['A-1-1', 'A-1-2']);
   });
 
+  it('answers a repeated seat order (same Idempotency-Key) with its order, not with its own seats taken', async () => {
+    const { event, stalls } = await seatedEvent();
+    const key = `test-${crypto.randomUUID()}`;
+    const first = await post('/api/orders', { event_id: event.id, buyer: BUYER, terms_agreed: true, seats: ['A-1-3'] }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    const again = await post('/api/orders', { event_id: event.id, buyer: BUYER, terms_agreed: true, seats: ['A-1-3'] }, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(200);
+    expect(CreatedOrderSchema.parse(again.json()).order_id).toBe(CreatedOrderSchema.parse(first.json()).order_id);
+    expect(await heldCount(stalls.id)).toBe(1);
+
+    // Another buyer's order for that seat is refused, and nothing of it is kept.
+    const before = await orderCount();
+    const other = await seatOrder(event.id, ['A-1-3', 'A-2-1']);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ taken_seats: ['A-1-3'] });
+    expect(await orderCount()).toBe(before);
+    expect(await heldCount(stalls.id)).toBe(1);
+  });
+
   it('frees the seats of an expired hold at once, and of a cancelled order', async () => {
     const { event } = await seatedEvent();
     const first = CreatedOrderSchema.parse((await seatOrder(event.id, ['A-2-1'])).json());
