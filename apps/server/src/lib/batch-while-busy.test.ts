@@ -35,7 +35,7 @@ describe('batchWhileBusy', () => {
   });
 
   it('groups what arrives while a batch is in flight, in order, at most maxBatch at a time', async () => {
-    const { run, batches, releases, releaseAll } = recorder();
+    const { run, batches, releaseAll } = recorder();
     const write = batchWhileBusy(run, { maxBatch: 3 });
     const first = write(1);
     await new Promise((resolve) => setImmediate(resolve));

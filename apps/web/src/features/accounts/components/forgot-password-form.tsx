@@ -7,7 +7,7 @@ import { useCaptcha } from '../../../components/captcha/captcha';
 import { TextField } from '../../../components/ui/text-field';
 import { forgotPassword } from '../api/forgot-password';
 import { accountErrorMessages, isCaptchaRefusal } from '../lib/error-messages';
-import { FormAlert, StatusNotice, SubmitButton, SwitchLink } from './form-alert';
+import { AccountForm, EMAIL_FIELD, StatusNotice, SubmitButton, SwitchLink } from './form-alert';
 
 type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
@@ -45,28 +45,21 @@ export function ForgotPasswordForm({ notice, onSent, onLogin }: ForgotPasswordFo
     <div className="flex flex-col gap-4">
       {notice ? <StatusNotice notice={notice} /> : null}
       <p className="text-sm text-slate-700">Enter the e-mail of your account and we will send you a link to set a new password.</p>
-      <form
-        noValidate
-        aria-label="Password reset"
-        onSubmit={(event) => {
-          if (isSubmitting) return event.preventDefault();
-          void handleSubmit(onSubmit)(event);
-        }}
-        className="flex flex-col gap-4"
+      <AccountForm
+        label="Password reset"
+        isSubmitting={isSubmitting}
+        problems={problems}
+        onSubmit={handleSubmit(onSubmit)}
       >
-        <FormAlert messages={problems} />
         <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...EMAIL_FIELD}
           data-autofocus={notice ? undefined : true}
           error={errors.email?.message}
           {...register('email')}
         />
         {captcha}
         <SubmitButton isBusy={isSubmitting} label="Send reset link" busyLabel="Sending…" />
-      </form>
+      </AccountForm>
       <p className="text-sm text-slate-700">
         Remembered it? <SwitchLink onClick={onLogin}>Back to Log In</SwitchLink>
       </p>

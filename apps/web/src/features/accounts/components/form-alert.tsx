@@ -1,3 +1,4 @@
+import type { FormEvent, ReactNode } from 'react';
 import type { ResetStatus } from '@marquee/domain/accounts-session';
 
 /** The red alert under a form's title: every message the server sent (spec 8: register errors). */
@@ -66,3 +67,42 @@ export function SwitchLink({ onClick, children }: { onClick: () => void; childre
     </button>
   );
 }
+
+/**
+ * An account form: the schema's messages instead of the browser's validation, the server's problems in a
+ * red alert on top, and a second submit ignored while the first is in flight.
+ */
+export function AccountForm({
+  label,
+  isSubmitting,
+  problems,
+  onSubmit,
+  className = 'flex flex-col gap-4',
+  children,
+}: {
+  label: string;
+  isSubmitting: boolean;
+  problems: string[];
+  /** react-hook-form's `handleSubmit(…)`. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        if (isSubmitting) return event.preventDefault();
+        void onSubmit(event);
+      }}
+      className={className}
+    >
+      <FormAlert messages={problems} />
+      {children}
+    </form>
+  );
+}
+
+/** The e-mail field's fixed props, for `<TextField {...EMAIL_FIELD} … />`. */
+export const EMAIL_FIELD = { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' } as const;

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { sessionQueryKey, useSession } from '../api/get-session';
 import { signIn } from '../api/sign-in';
 import { accountErrorMessages } from '../lib/error-messages';
-import { FormAlert, StatusNotice, SubmitButton, SwitchLink } from './form-alert';
+import { AccountForm, EMAIL_FIELD, StatusNotice, SubmitButton, SwitchLink } from './form-alert';
 import { SocialSignIn } from './social-sign-in';
 
 const LoginFormSchema = z.object({
@@ -61,21 +61,14 @@ export function LoginForm({ notice, onSignedIn, onRegister, onForgotPassword }: 
   return (
     <div className="flex flex-col gap-4">
       {notice ? <StatusNotice notice={notice} /> : null}
-      <form
-        noValidate
-        aria-label="Log in"
-        onSubmit={(event) => {
-          if (isSubmitting) return event.preventDefault();
-          void handleSubmit(onSubmit)(event);
-        }}
-        className="flex flex-col gap-4"
+      <AccountForm
+        label="Log in"
+        isSubmitting={isSubmitting}
+        problems={problems}
+        onSubmit={handleSubmit(onSubmit)}
       >
-        <FormAlert messages={problems} />
         <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...EMAIL_FIELD}
           data-autofocus={notice ? undefined : true}
           error={errors.email?.message}
           {...register('email')}
@@ -88,7 +81,7 @@ export function LoginForm({ notice, onSignedIn, onRegister, onForgotPassword }: 
           {...register('password')}
         />
         <SubmitButton isBusy={isSubmitting} label="Log In" busyLabel="Logging in…" />
-      </form>
+      </AccountForm>
       <SocialSignIn providers={providers} />
       <div className="flex flex-col gap-2 text-sm text-slate-700">
         <p>

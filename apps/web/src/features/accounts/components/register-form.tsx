@@ -7,7 +7,7 @@ import { useCaptcha } from '../../../components/captcha/captcha';
 import { TextField } from '../../../components/ui/text-field';
 import { register as registerAccount } from '../api/register';
 import { accountErrorMessages, isCaptchaRefusal } from '../lib/error-messages';
-import { FormAlert, SubmitButton, SwitchLink } from './form-alert';
+import { AccountForm, EMAIL_FIELD, SubmitButton, SwitchLink } from './form-alert';
 
 export interface RegisterFormProps {
   onRegistered: () => void;
@@ -41,16 +41,12 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form
-        noValidate
-        aria-label="Sign up"
-        onSubmit={(event) => {
-          if (isSubmitting) return event.preventDefault();
-          void handleSubmit(onSubmit)(event);
-        }}
-        className="flex flex-col gap-4"
+      <AccountForm
+        label="Sign up"
+        isSubmitting={isSubmitting}
+        problems={problems}
+        onSubmit={handleSubmit(onSubmit)}
       >
-        <FormAlert messages={problems} />
         <TextField
           label="Name"
           autoComplete="name"
@@ -59,10 +55,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
           {...register('name')}
         />
         <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...EMAIL_FIELD}
           error={errors.email?.message}
           {...register('email')}
         />
@@ -83,7 +76,7 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
         />
         {captcha}
         <SubmitButton isBusy={isSubmitting} label="Sign Up" busyLabel="Signing up…" />
-      </form>
+      </AccountForm>
       <p className="text-sm text-slate-700">
         Already have an account? <SwitchLink onClick={onLogin}>Log In</SwitchLink>
       </p>

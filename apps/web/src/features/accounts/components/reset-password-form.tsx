@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { encodeResetStatus } from '../../../lib/reset-status';
 import { resetPassword } from '../api/reset-password';
 import { accountErrorMessages } from '../lib/error-messages';
-import { FormAlert, SubmitButton } from './form-alert';
+import { AccountForm, SubmitButton } from './form-alert';
 
 /** The request's password rules; the token comes from the link, not the form. */
 const NewPasswordSchema = z
@@ -85,16 +85,13 @@ export function ResetPasswordForm({ token, isLinkInvalid }: ResetPasswordFormPro
   if (hasNoToken) return null;
 
   return (
-    <form
-      noValidate
-      aria-label="Choose a new password"
-      onSubmit={(event) => {
-        if (isSubmitting) return event.preventDefault();
-        void handleSubmit(onSubmit)(event);
-      }}
+    <AccountForm
+      label="Choose a new password"
+      isSubmitting={isSubmitting}
+      problems={problems}
+      onSubmit={handleSubmit(onSubmit)}
       className="flex max-w-md flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <FormAlert messages={problems} />
       <TextField
         label="New password"
         type="password"
@@ -111,6 +108,6 @@ export function ResetPasswordForm({ token, isLinkInvalid }: ResetPasswordFormPro
         {...register('password_confirmation')}
       />
       <SubmitButton isBusy={isSubmitting} label="Change password" busyLabel="Changing…" />
-    </form>
+    </AccountForm>
   );
 }
