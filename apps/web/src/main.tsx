@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { router } from './app/router';
 import { fetchCsrfCookie } from './lib/csrf-cookie';
 import './styles.css';
 
@@ -8,8 +9,23 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 // Spec 7: the CSRF cookie is asked for on app start, so the first form sent carries its token.
 void fetchCsrfCookie();
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the page's route code (preloaded with the HTML): until then #root keeps the
+// first view the server sent, which React then replaces in one commit, instead of an empty page between.
+// (A promise, not a top-level await: with one, the bundler split the entry into some thirty chunks.)
+function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+void whenRouterReady().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

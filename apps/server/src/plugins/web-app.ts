@@ -7,6 +7,8 @@ import type { AppConfig } from '../config';
 import { createCatalogService, type EventPageMeta } from '../modules/catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
 import { TtlCache } from '../modules/catalog/ttl-cache';
+import { EventDetailSchema, type EventDetail } from '@marquee/domain/catalog';
+import { FirstViews } from './web-app/first-views';
 import { IndexHtmlTemplate, encodePath, eventPageMeta, type PageMeta } from './web-app/html-meta';
 import { RouteChunks, routePreloads } from './web-app/route-preloads';
 import { classifySpaPath, isApiPath, type SpaRoute } from './web-app/spa-routes';
@@ -61,19 +63,32 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
   // Built with `build.manifest`: which hashed chunks each route needs. An older build without it still works.
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   const routeChunks = new RouteChunks(existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {});
-  /** The page's HTML with its route's code and first requests named in the head. */
-  const renderPage = (route: SpaRoute, search: string, meta: PageMeta = template.defaultMeta): string => {
+  const firstViewsPath = join(distDir, '.vite', 'first-views.json');
+  const firstViews = new FirstViews(existsSync(firstViewsPath) ? JSON.parse(readFileSync(firstViewsPath, 'utf8')) : null);
+  /**
+   * The page's HTML: its route's code and first requests named in the head, its first view in #root, and
+   * the first API answers the server already has in the page (those are not fetched again).
+   */
+  const renderPage = (
+    route: SpaRoute,
+    search: string,
+    meta: PageMeta = template.defaultMeta,
+    page: { pathname: string; content?: string; responses?: Readonly<Record<string, unknown>> } = { pathname: '/' },
+  ): string => {
     const preloads = routePreloads(route, search);
     if (!preloads) return defaultHtml;
+    const firstView = firstViews.page(page.pathname, page.content);
     return template.render({
       ...meta,
       preloadModules: routeChunks.for(preloads.routeSource),
-      preloadFetches: preloads.fetches,
+      preloadFetches: preloads.fetches.filter((path) => page.responses?.[path] === undefined),
+      ...(firstView === null ? {} : { firstView }),
+      ...(page.responses ? { initialResponses: page.responses } : {}),
     });
   };
   const catalog = createCatalogService(db);
   // Event pages are what gets shared; a short cache keeps a burst of previews (or a crawler) off the database.
-  const eventMeta = new TtlCache<{ event: EventPageMeta | null }>({
+  const eventMeta = new TtlCache<{ event: EventPageMeta | null; detail: EventDetail | null }>({
     ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS,
     maxEntries: 5_000,
   });
@@ -99,15 +114,18 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
     const route = classifySpaPath(pathname);
     switch (route.kind) {
       case 'page':
-        return sendHtml(reply, 200, renderPage(route, search));
+        return sendHtml(reply, 200, renderPage(route, search, template.defaultMeta, { pathname }));
       case 'missing-file':
         return reply.callNotFound();
       case 'unknown':
-        return sendHtml(reply, 404, renderPage(route, search));
+        return sendHtml(reply, 404, renderPage(route, search, template.defaultMeta, { pathname }));
       case 'event': {
-        const { event } = await eventMeta.getOrLoad(route.uid, async () => ({
-          event: await catalog.findEventPageMeta(route.uid),
-        }));
+        const { event, detail } = await eventMeta.getOrLoad(route.uid, async () => {
+          const found = await catalog.findEventPageMeta(route.uid);
+          // The API's answer for the page's first request (GET /api/events/{uid}), as the API serialises it.
+          const detail = found ? await catalog.getEvent(route.uid).catch(() => null) : null;
+          return { event: found, detail: detail ? EventDetailSchema.parse(detail) : null };
+        });
         if (!event) return sendHtml(reply, 404, defaultHtml);
         if (`/${route.segments.join('/')}` !== event.path) {
           return reply.redirect(`${encodePath(event.path)}${search}`, 301);
@@ -116,7 +134,19 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
         // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
         const preloadImage =
           event.image.startsWith('/') && !event.image.startsWith('//') ? encodeURI(event.image) : undefined;
-        return sendHtml(reply, 200, renderPage(route, search, { ...meta, ...(preloadImage ? { preloadImage } : {}) }));
+        const responses = detail ? { [`/api/events/${encodeURIComponent(route.uid)}`]: detail } : undefined;
+        const content = detail
+          ? (firstViews.eventTop({ type: route.segments[0] ?? '', name: detail.name, bannerImg: detail.banner_img }) ?? '')
+          : '';
+        return sendHtml(
+          reply,
+          200,
+          renderPage(route, search, { ...meta, ...(preloadImage ? { preloadImage } : {}) }, {
+            pathname,
+            content,
+            ...(responses ? { responses } : {}),
+          }),
+        );
       }
     }
   });

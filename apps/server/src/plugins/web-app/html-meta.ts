@@ -1,9 +1,12 @@
 import { formatEventDate, formatEventTime } from '@marquee/domain/time';
 import type { EventPageMeta } from '../../modules/catalog/service';
+import { initialResponsesScript } from './first-views';
 
 /** The comment in apps/web/index.html where the server puts page-specific tags. */
 export const APP_META_PLACEHOLDER = '<!--app-meta-->';
 export const SITE_NAME = 'Marquee';
+/** Where the page's first API answers go (after #root). */
+const INITIAL_DATA_PLACEHOLDER = '<!--initial-data-->';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -31,6 +34,10 @@ export interface PageMeta {
   preloadModules?: readonly string[];
   /** The page's largest image, wanted early (`<link rel="preload" as="image" fetchpriority="high">`). */
   preloadImage?: string;
+  /** What #root shows before the scripts have run (first-views.ts), instead of index.html's own shell. */
+  firstView?: string;
+  /** The page's first API answers by path, in the page (first-views.ts: initialResponsesScript). */
+  initialResponses?: Readonly<Record<string, unknown>>;
 }
 
 export type EventForMeta = Pick<EventPageMeta, 'name' | 'path' | 'description' | 'image' | 'startDate' | 'venue'>;
@@ -77,6 +84,15 @@ export class IndexHtmlTemplate {
       html = html.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i, () => description);
     } else extra.push(description);
     extra.push(...socialTags(meta));
+    if (meta.firstView !== undefined) {
+      html = html.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, () => meta.firstView ?? '');
+    }
+    if (meta.initialResponses) {
+      const script = initialResponsesScript(meta.initialResponses);
+      html = html.includes(INITIAL_DATA_PLACEHOLDER)
+        ? html.replace(INITIAL_DATA_PLACEHOLDER, () => script)
+        : html.replace('</body>', () => `${script}</body>`);
+    }
     // A function replacement, so `$&` and friends in data are never read as patterns.
     return html.replace(APP_META_PLACEHOLDER, () => extra.join('\n    '));
   }

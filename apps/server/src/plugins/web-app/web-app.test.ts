@@ -15,7 +15,7 @@ const INDEX_HTML = `<!doctype html>
     <meta name="description" content="Buy tickets &amp; more." />
     <!--app-meta-->
   </head>
-  <body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body>
+  <body><div id="root"><!--shell--><div class="bar">Marquee</div><!--/shell--></div><!--initial-data--><script type="module" src="/assets/index-abc123.js"></script></body>
 </html>
 `;
 
@@ -38,6 +38,15 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'images', 'poster.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // Vite's manifest, as the build writes it: the entry, two route chunks and a chunk they share.
   mkdirSync(join(distDir, '.vite'));
+  // The first views the web build renders (apps/web/src/prerender), reduced to their slots.
+  const eventTop = '<nav>__MQ_EVENT_NAME__</nav><img src="__MQ_EVENT_BANNER__" alt="__MQ_EVENT_NAME__ poster">';
+  writeFileSync(
+    join(distDir, '.vite', 'first-views.json'),
+    JSON.stringify({
+      shells: { '': '<header>any</header><main><!--first-view-content--></main>', concerts: '<header>concerts</header><main><!--first-view-content--></main>' },
+      events: { concerts: eventTop, theatre: eventTop },
+    }),
+  );
   writeFileSync(
     join(distDir, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -140,8 +149,9 @@ describe('the SPA', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toMatch(/<div id="root">.+<\/div>/);
     expect(response.body).not.toContain('<!--app-meta-->');
+    expect(response.body).not.toContain('marquee-initial-responses');
     expect(response.body).toContain('<title>Marquee: tickets</title>');
     expect(response.body).toContain('<meta property="og:title" content="Marquee: tickets" />');
     expect(response.body).toContain('<meta property="og:description" content="Buy tickets &amp; more." />');
@@ -153,7 +163,7 @@ describe('the SPA', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toMatch(/<div id="root">.+<\/div>/);
     },
   );
 
@@ -202,10 +212,11 @@ describe('event pages', () => {
       [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
     const modules = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
-    expect(preloads((await get(event.path)).body)).toEqual([`/api/events/${event.uid}`]);
-    expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([`/api/events/${event.uid}`]);
+    // The event itself is in the page (see 'carries its first view and its event'), so it is not fetched.
+    expect(preloads((await get(event.path)).body)).toEqual([]);
+    expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([]);
     const html = (await get(`${event.path}?utm_source=x&step=2`)).body;
-    expect(preloads(html)).toEqual([`/api/events/${event.uid}`, `/api/events/${event.uid}/seat-map`]);
+    expect(preloads(html)).toEqual([`/api/events/${event.uid}/seat-map`]);
     // The route's chunk and what it imports, not the entry's own (index.html preloads those).
     expect(modules(html)).toEqual(['/assets/event-e1.js', '/assets/card-c1.js']);
     expect(html).toContain('<link rel="preload" as="image" href="/images/poster.svg" fetchpriority="high" />');
@@ -237,6 +248,27 @@ describe('event pages', () => {
     expect(preloads((await get('/about-us')).body)).toEqual([]);
   });
 
+  it('carries its first view (the frame of its category, breadcrumb and banner) and its event as the API sends it', async () => {
+    const html = (await get(event.path)).body;
+    expect(html).toContain(
+      '<div id="root"><div aria-hidden="true" inert><header>concerts</header><main>' +
+        '<nav>Jazz Night</nav><img src="/images/poster.svg" alt="Jazz Night poster"></main></div></div>',
+    );
+    const data = /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1];
+    const api = await get(`/api/events/${event.uid}`);
+    expect(JSON.parse(data ?? 'null')).toEqual({ [`/api/events/${event.uid}`]: api.json() });
+    // Before the app's script, after #root.
+    expect(html.indexOf('marquee-initial-responses')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(html.indexOf('marquee-initial-responses')).toBeLessThan(html.indexOf('<script type="module"'));
+    // Other pages: the frame alone (their category's, or the plain one), and no data.
+    expect((await get('/concerts')).body).toContain('<div id="root"><div aria-hidden="true" inert><header>concerts</header><main></main></div></div>');
+    expect((await get('/about-us')).body).toContain('<div id="root"><div aria-hidden="true" inert><header>any</header><main></main></div></div>');
+    // An unknown event: index.html's own shell, no data.
+    const unknown = (await get('/concerts/nothing/zzzz9999')).body;
+    expect(unknown).toContain('<div class="bar">Marquee</div>');
+    expect(unknown).not.toContain('marquee-initial-responses');
+  });
+
   it('escapes everything that comes from data', async () => {
     const response = await get(nasty.path);
     expect(response.statusCode).toBe(200);
@@ -248,6 +280,12 @@ describe('event pages', () => {
     expect(html).toContain(`<title>${escapeHtml(name)} | Marquee</title>`);
     expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/banner.png?a=1&amp;b=2" />');
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    // In the first view, as text and attributes; in the data, with no `<` that could end the element.
+    expect(html).toContain('<nav>Rock &#38; Roll &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#39;Live&#39; $&#38; $1</nav>');
+    expect(html).toContain('<img src="https://cdn.example.com/banner.png?a=1&#38;b=2" alt="Rock &#38; Roll');
+    const data = /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data)[`/api/events/${nasty.uid}`].name).toBe(name);
   });
 
   it('serves events whose slug is not ASCII', async () => {

@@ -55,7 +55,7 @@ export function AccountMenu() {
         onClick={() => openAuthModal('login')}
         onPointerEnter={preloadAuthModals}
         onFocus={preloadAuthModals}
-        className={buttonClassName({ variant: 'accent', size: 'sm' }, 'w-24 shrink-0')}
+        className={buttonClassName({ variant: 'accent', size: 'sm' }, 'min-w-24 shrink-0 whitespace-nowrap')}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
           <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0 1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />

@@ -16,6 +16,23 @@ export interface EventDetailsProps {
 }
 
 /**
+ * The event's banner: the page's largest paint, so it is also in the HTML's first view
+ * (prerender/first-views.tsx), painted before the scripts run.
+ */
+export function EventBanner({ name, src }: { name: string; src: string }) {
+  return (
+    <img
+      src={src}
+      alt={`${name} poster`}
+      width={1600}
+      height={600}
+      fetchPriority="high"
+      className="aspect-[8/3] w-full rounded-2xl bg-brand-950 object-cover"
+    />
+  );
+}
+
+/**
  * The event page: banner, name, artists, date and time in the venue's zone, venue, countdown, the sale
  * action, description and packages. On a phone the action comes right after the facts; on wide screens
  * it sits in a sticky side column.
@@ -27,14 +44,7 @@ export function EventDetails({ event, stepContent }: EventDetailsProps) {
 
   return (
     <article className="flex flex-col gap-6">
-      <img
-        src={event.banner_img}
-        alt={`${event.name} poster`}
-        width={1600}
-        height={600}
-        fetchPriority="high"
-        className="aspect-[8/3] w-full rounded-2xl bg-brand-950 object-cover"
-      />
+      <EventBanner name={event.name} src={event.banner_img} />
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <header className="flex flex-col gap-4 lg:col-start-1 lg:row-start-1">
