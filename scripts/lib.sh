@@ -21,7 +21,7 @@ ensure_install() {
 # The web app, built when missing or older than its sources.
 ensure_web_build() {
   local stamp=apps/web/dist/index.html
-  if [ ! -f "$stamp" ] || [ -n "$(find apps/web/src apps/web/public apps/web/index.html apps/web/vite.config.ts packages/domain/src -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+  if [ ! -f "$stamp" ] || [ -n "$(find apps/web/src apps/web/public apps/web/scripts apps/web/index.html apps/web/vite.config.ts packages/domain/src -newer "$stamp" -print -quit 2>/dev/null)" ]; then
     log "Building the web app…"
     npm run build --silent -w @marquee/web
   fi
