@@ -1,9 +1,10 @@
 import type { z } from 'zod';
+import { INITIAL_RESPONSES_ELEMENT_ID } from '@marquee/domain/first-views';
 
 let responses: Map<string, unknown> | null = null;
 
 function readResponses(): Map<string, unknown> {
-  const element = typeof document === 'undefined' ? null : document.getElementById('marquee-initial-responses');
+  const element = typeof document === 'undefined' ? null : document.getElementById(INITIAL_RESPONSES_ELEMENT_ID);
   if (!element?.textContent) return new Map();
   try {
     const parsed: unknown = JSON.parse(element.textContent);

@@ -4,13 +4,14 @@
  * apps/server/src/plugins/web-app). React replaces it in one commit once the page's route can render, so
  * what the buyer sees does not move: the same header, and on an event page the same breadcrumb and banner.
  *
- * Slots are filled by the server, HTML-escaped: FIRST_VIEW_SLOTS.content in the shell's <main>, and in an
- * event's first view its name and banner.
+ * Slots (FIRST_VIEW_SLOTS, @marquee/domain/first-views) are filled by the server, HTML-escaped: the
+ * content in the frame's <main>, and in an event's page top its name and banner.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { EVENT_TYPES } from '@marquee/domain/categories';
+import { FIRST_VIEW_SLOTS } from '@marquee/domain/first-views';
 import { PageContainer } from '../components/layout/page-container';
 import { CATEGORY_NAV_LINKS } from '../components/layout/nav-links';
 import { SiteHeader } from '../components/layout/site-header';
@@ -19,12 +20,6 @@ import { AccountMenu } from '../features/accounts/components/account-menu';
 import { AuthModalsProvider } from '../features/accounts/components/auth-modals-provider';
 import { EventBanner } from '../features/event/components/event-details';
 import { SearchBox } from '../features/search/components/search-box';
-
-export const FIRST_VIEW_SLOTS = {
-  content: '<!--first-view-content-->',
-  eventName: '__MQ_EVENT_NAME__',
-  eventBanner: '__MQ_EVENT_BANNER__',
-} as const;
 
 export interface FirstViews {
   /** The page frame (header, an empty <main> with the content slot) for a path's first segment ('' for any other). */

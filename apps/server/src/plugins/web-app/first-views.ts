@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { FIRST_VIEW_SLOTS as SLOTS, INITIAL_RESPONSES_ELEMENT_ID } from '@marquee/domain/first-views';
 import { escapeHtml } from '../../lib/escape-html';
-
-/** apps/web/src/prerender/first-views.tsx: FIRST_VIEW_SLOTS. */
-const SLOTS = {
-  content: '<!--first-view-content-->',
-  eventName: '__MQ_EVENT_NAME__',
-  eventBanner: '__MQ_EVENT_BANNER__',
-} as const;
 
 const FirstViewsSchema = z.object({
   shells: z.record(z.string(), z.string()).refine((shells) => shells[''] !== undefined, 'no default shell'),
@@ -53,5 +47,5 @@ export class FirstViews {
  */
 export function initialResponsesScript(responses: Readonly<Record<string, unknown>>): string {
   const json = JSON.stringify(responses).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="marquee-initial-responses">${json}</script>`;
+  return `<script type="application/json" id="${INITIAL_RESPONSES_ELEMENT_ID}">${json}</script>`;
 }
