@@ -13,6 +13,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { EVENT_TYPES } from '@marquee/domain/categories';
 import { FIRST_VIEW_SLOTS } from '@marquee/domain/first-views';
 import { PageContainer } from '../components/layout/page-container';
+import { paths } from '../config/paths';
 import { CATEGORY_NAV_LINKS } from '../components/layout/nav-links';
 import { SiteHeader } from '../components/layout/site-header';
 import { Breadcrumb } from '../components/ui/breadcrumb';
@@ -61,7 +62,8 @@ function EventTop({ type }: { type: string }) {
 
 export function renderFirstViews(): FirstViews {
   const shells: Record<string, string> = {};
-  for (const key of ['', ...CATEGORY_NAV_LINKS.map((link) => link.key)]) {
+  // The header marks the current section: a category, or Download Tickets.
+  for (const key of ['', ...CATEGORY_NAV_LINKS.map((link) => link.key), paths.downloadTickets().slice(1)]) {
     shells[key] = renderToStaticMarkup(<Shell path={`/${key}`} />).replace(
       '<main class="min-h-dvh flex-1" data-first-view-content=""></main>',
       `<main class="min-h-dvh flex-1">${FIRST_VIEW_SLOTS.content}</main>`,
