@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from '@marquee/db/client';
 import type { AppConfig } from '../config';
-import { createCatalogService, type EventPageMeta } from '../modules/catalog/service';
+import { createCatalogService, eventPageMetaOf } from '../modules/catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
 import { TtlCache } from '../modules/catalog/ttl-cache';
 import { EventDetailSchema, type EventDetail } from '@marquee/domain/catalog';
@@ -88,7 +88,7 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
   };
   const catalog = createCatalogService(db);
   // Event pages are what gets shared; a short cache keeps a burst of previews (or a crawler) off the database.
-  const eventMeta = new TtlCache<{ event: EventPageMeta | null; detail: EventDetail | null }>({
+  const eventPages = new TtlCache<{ event: EventDetail | null }>({
     ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS,
     maxEntries: 5_000,
   });
@@ -120,31 +120,31 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
       case 'unknown':
         return sendHtml(reply, 404, renderPage(route, search, template.defaultMeta, { pathname }));
       case 'event': {
-        const { event, detail } = await eventMeta.getOrLoad(route.uid, async () => {
-          const found = await catalog.findEventPageMeta(route.uid);
-          // The API's answer for the page's first request (GET /api/events/{uid}), as the API serialises it.
-          const detail = found ? await catalog.getEvent(route.uid).catch(() => null) : null;
-          return { event: found, detail: detail ? EventDetailSchema.parse(detail) : null };
+        // One read for the page: its link-preview tags, its first view and the data block (the API's answer to
+        // its first request, GET /api/events/{uid}, serialised as the API does).
+        const { event } = await eventPages.getOrLoad(route.uid, async () => {
+          const found = await catalog.findEvent(route.uid);
+          return { event: found ? EventDetailSchema.parse(found) : null };
         });
         if (!event) return sendHtml(reply, 404, defaultHtml);
         if (`/${route.segments.join('/')}` !== event.path) {
           return reply.redirect(`${encodePath(event.path)}${search}`, 301);
         }
-        const meta = eventPageMeta(event, config.publicUrl);
+        const page = eventPageMetaOf(event);
+        const meta = eventPageMeta(page, config.publicUrl);
         // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
         const preloadImage =
-          event.image.startsWith('/') && !event.image.startsWith('//') ? encodeURI(event.image) : undefined;
-        const responses = detail ? { [`/api/events/${encodeURIComponent(route.uid)}`]: detail } : undefined;
-        const content = detail
-          ? (firstViews.eventTop({ type: route.segments[0] ?? '', name: detail.name, bannerImg: detail.banner_img }) ?? '')
-          : '';
+          page.image.startsWith('/') && !page.image.startsWith('//') ? encodeURI(page.image) : undefined;
+        const responses = { [`/api/events/${encodeURIComponent(route.uid)}`]: event };
+        const content =
+          firstViews.eventTop({ type: route.segments[0] ?? '', name: event.name, bannerImg: event.banner_img }) ?? '';
         return sendHtml(
           reply,
           200,
           renderPage(route, search, { ...meta, ...(preloadImage ? { preloadImage } : {}) }, {
             pathname,
             content,
-            ...(responses ? { responses } : {}),
+            responses,
           }),
         );
       }

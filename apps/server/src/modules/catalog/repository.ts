@@ -132,26 +132,6 @@ export async function findEventByUid(db: Db, uid: string) {
 }
 export type EventDetailRow = NonNullable<Awaited<ReturnType<typeof findEventByUid>>>;
 
-/** Just what an event page's link-preview tags need (no seat map, no packages). */
-export async function findEventPageByUid(db: Db, uid: string) {
-  const [row] = await db
-    .select({
-      uid: events.uid,
-      type: events.type,
-      name: events.name,
-      description: events.description,
-      startDate: events.startDate,
-      thumbnailImg: events.thumbnailImg,
-      bannerImg: events.bannerImg,
-      venue: { name: venues.name, city: venues.city, timeZone: venues.timeZone },
-    })
-    .from(events)
-    .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(events.uid, uid))
-    .limit(1);
-  return row ?? null;
-}
-
 /** The event's packages in display order, with how many tickets each has taken. */
 export function listTicketPackages(db: Db, eventId: number) {
   return db

@@ -45,12 +45,57 @@ export interface EventPageMeta {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
+/** What an event page's link-preview tags say, from the event as the API sends it. */
+export function eventPageMetaOf(event: EventDetail): EventPageMeta {
+  return {
+    uid: event.uid,
+    type: event.type,
+    name: event.name,
+    path: event.path,
+    description: event.description,
+    image: event.banner_img || event.thumbnail_img,
+    startDate: event.start_date,
+    venue: { name: event.venue.name, city: event.venue.city, timeZone: event.venue.time_zone },
+  };
+}
+
 /** The catalogue's use cases: browsing, event pages, search and home-page content. Never sees HTTP. */
 export function createCatalogService(db: Db) {
   async function requireEvent(uid: string): Promise<repository.EventDetailRow> {
     const row = isEventUid(uid) ? await repository.findEventByUid(db, uid) : null;
     if (!row) throw notFound(EVENT_NOT_FOUND);
     return row;
+  }
+
+  async function toEventDetail(row: repository.EventDetailRow): Promise<EventDetail> {
+    const [packages, gateways] = await Promise.all([
+      repository.listTicketPackages(db, row.id),
+      repository.listPaymentGateways(db, row.paymentGatewayIds),
+    ]);
+    const seatMap = row.venue.seatMap;
+    return {
+      ...toEventSummary(row),
+      id: row.id,
+      end_date: row.endDate ? row.endDate.toISOString() : null,
+      featured: row.featured,
+      description: row.description,
+      artists: row.artists,
+      banner_img: row.bannerImg,
+      venue: {
+        ...toVenueSummary(row.venue),
+        id: row.venue.id,
+        country: row.venue.country,
+        address: row.venue.address,
+        seat_map: seatMap ? { type: seatMap.type, seat_count: countSeats(seatMap) } : null,
+      },
+      free_seating: row.freeSeating,
+      promo: row.promo,
+      promo_auto_apply: row.promoAutoApply,
+      promo_code: row.promoCode,
+      handling_cost: row.handlingCost,
+      payment_gateways: orderGateways(gateways, row.paymentGatewayIds),
+      ticket_packages: packages.map(toTicketPackage),
+    };
   }
 
   async function search(query: { q: string; limit: number }): Promise<SearchResult> {
@@ -89,35 +134,13 @@ export function createCatalogService(db: Db) {
     },
 
     async getEvent(uid: string): Promise<EventDetail> {
-      const row = await requireEvent(uid);
-      const [packages, gateways] = await Promise.all([
-        repository.listTicketPackages(db, row.id),
-        repository.listPaymentGateways(db, row.paymentGatewayIds),
-      ]);
-      const seatMap = row.venue.seatMap;
-      return {
-        ...toEventSummary(row),
-        id: row.id,
-        end_date: row.endDate ? row.endDate.toISOString() : null,
-        featured: row.featured,
-        description: row.description,
-        artists: row.artists,
-        banner_img: row.bannerImg,
-        venue: {
-          ...toVenueSummary(row.venue),
-          id: row.venue.id,
-          country: row.venue.country,
-          address: row.venue.address,
-          seat_map: seatMap ? { type: seatMap.type, seat_count: countSeats(seatMap) } : null,
-        },
-        free_seating: row.freeSeating,
-        promo: row.promo,
-        promo_auto_apply: row.promoAutoApply,
-        promo_code: row.promoCode,
-        handling_cost: row.handlingCost,
-        payment_gateways: orderGateways(gateways, row.paymentGatewayIds),
-        ticket_packages: packages.map(toTicketPackage),
-      };
+      return toEventDetail(await requireEvent(uid));
+    },
+
+    /** For the server-rendered event pages; null (never an error) when there is no such event. */
+    async findEvent(uid: string): Promise<EventDetail | null> {
+      const row = isEventUid(uid) ? await repository.findEventByUid(db, uid) : null;
+      return row ? toEventDetail(row) : null;
     },
 
     async getSeatMap(uid: string): Promise<EventSeatMap> {
@@ -183,21 +206,6 @@ export function createCatalogService(db: Db) {
       }));
     },
 
-    /** For server-rendered link previews; null (never an error) when there is no such event. */
-    async findEventPageMeta(uid: string): Promise<EventPageMeta | null> {
-      const row = isEventUid(uid) ? await repository.findEventPageByUid(db, uid) : null;
-      if (!row) return null;
-      return {
-        uid: row.uid,
-        type: row.type,
-        name: row.name,
-        path: eventPath(row),
-        description: row.description,
-        image: row.bannerImg || row.thumbnailImg,
-        startDate: row.startDate.toISOString(),
-        venue: { name: row.venue.name, city: row.venue.city, timeZone: row.venue.timeZone },
-      };
-    },
   };
 }
 
