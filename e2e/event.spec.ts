@@ -57,27 +57,3 @@ test.describe('event page', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
   });
 });
-
-test("the event page's first view, painted from the HTML before any script, is exactly where the page then draws it", async ({ browser, request }) => {
-  const summary = await findEvent(request, (e) => e.status === 'ongoing');
-  const measure = async (javaScriptEnabled: boolean, width: number) => {
-    const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(summary.path);
-    if (javaScriptEnabled) await expect(page.getByRole('heading', { level: 1, name: summary.name })).toBeVisible();
-    const banner = page.locator('main img').first();
-    await expect(banner).toHaveAttribute('alt', `${summary.name} poster`);
-    const box = await banner.boundingBox();
-    const header = await page.locator('header').first().boundingBox();
-    const breadcrumb = await page.locator('nav[aria-label="Breadcrumb"]').textContent();
-    await context.close();
-    return { box, headerHeight: header?.height, breadcrumb };
-  };
-  for (const width of [390, 1280]) {
-    const before = await measure(false, width);
-    const after = await measure(true, width);
-    expect(before.box, `banner at ${width}px`).toEqual(after.box);
-    expect(before.headerHeight, `header at ${width}px`).toBe(after.headerHeight);
-    expect(before.breadcrumb).toBe(after.breadcrumb);
-  }
-});

@@ -19,7 +19,8 @@
  *   (puppeteer's evaluateOnNewDocument, after Lighthouse's storage reset): the same cold load a buyer
  *   gets when the CHECKOUT button's navigation is reloaded, without a user flow's warm cache.
  * BENCH_RUNS (default 3) runs per page, the median of each figure printed; BENCH_PAGES (comma-separated
- * page names) limits the pages; BENCH_WEB_DIST serves another build; BENCH_PORT fixes the server's port. Home JavaScript: every script the
+ * page names) limits the pages; BENCH_WEB_DIST serves another build; BENCH_PORT fixes the server's port;
+ * BENCH_WEB_LHR_DIR keeps every run's full report. Home JavaScript: every script the
  * home page loaded, each gzipped here (level 9 is what a CDN would do; the server's own br is smaller)
  * and summed. Exits non-zero only on errors; the table says which targets were met.
  */
@@ -45,6 +46,8 @@ const env = z
     BENCH_WEB_DIST: z.string().optional(),
     /** The server's port (0: any free one). */
     BENCH_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+    /** A folder to keep each run's full Lighthouse report in (JSON), to read the audits behind a score. */
+    BENCH_WEB_LHR_DIR: z.string().optional(),
   })
   .parse(process.env);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
@@ -75,6 +78,8 @@ interface PageSpec {
 
 interface RunFigures {
   scores: Record<Category, number>;
+  fcpMs: number;
+  siMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -113,6 +118,10 @@ async function runLighthouse(browser: Browser, origin: string, spec: PageSpec): 
     const { lhr } = result;
     if (lhr.runtimeError)
       throw new Error(`Lighthouse on ${spec.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (env.BENCH_WEB_LHR_DIR) {
+      mkdirSync(env.BENCH_WEB_LHR_DIR, { recursive: true });
+      writeFileSync(join(env.BENCH_WEB_LHR_DIR, `${spec.name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
     const details = lhr.audits['network-requests']?.details;
@@ -135,6 +144,8 @@ async function runLighthouse(browser: Browser, origin: string, spec: PageSpec): 
         'best-practices': score('best-practices'),
         seo: score('seo'),
       },
+      fcpMs: numeric('first-contentful-paint'),
+      siMs: numeric('speed-index'),
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
@@ -256,7 +267,7 @@ async function main(): Promise<void> {
         }
         runs.get(spec.name)!.push(figures);
         console.log(
-          `  round ${round + 1} ${spec.name.padEnd(16)} ${CATEGORIES.map((c) => figures.scores[c]).join('/')}  LCP ${figures.lcpMs.toFixed(0)} ms  TBT ${figures.tbtMs.toFixed(0)} ms  CLS ${figures.cls.toFixed(3)}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          `  round ${round + 1} ${spec.name.padEnd(16)} ${CATEGORIES.map((c) => figures.scores[c]).join('/')}  FCP ${figures.fcpMs.toFixed(0)} ms  SI ${figures.siMs.toFixed(0)} ms  LCP ${figures.lcpMs.toFixed(0)} ms  TBT ${figures.tbtMs.toFixed(0)} ms  CLS ${figures.cls.toFixed(3)}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
       }
     }

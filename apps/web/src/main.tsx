@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { fetchCsrfCookie } from './lib/csrf-cookie';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -22,10 +21,14 @@ function whenRouterReady(): Promise<void> {
     });
   });
 }
+// Rendered as a transition: React renders the page in slices, giving the main thread back between them
+// (a tap or a scroll on the first view is answered), and commits it in one go as before.
 void whenRouterReady().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

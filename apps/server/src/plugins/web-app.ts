@@ -7,7 +7,14 @@ import type { AppConfig } from '../config';
 import { createCatalogService, eventPageMetaOf } from '../modules/catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
 import { TtlCache } from '../modules/catalog/ttl-cache';
-import { EventDetailSchema, type EventDetail } from '@marquee/domain/catalog';
+import {
+  EventDetailSchema,
+  EventListQuerySchema,
+  EventListSchema,
+  type Banner,
+  type EventDetail,
+  type EventList,
+} from '@marquee/domain/catalog';
 import { FirstViews } from './web-app/first-views';
 import { IndexHtmlTemplate, encodePath, eventPageMeta, type PageMeta } from './web-app/html-meta';
 import { RouteChunks, routePreloads } from './web-app/route-preloads';
@@ -80,7 +87,7 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
     const firstView = firstViews.page(page.pathname, page.content);
     return template.render({
       ...meta,
-      preloadModules: routeChunks.for(preloads.routeSource),
+      routeModules: routeChunks.for(preloads.routeSource),
       preloadFetches: preloads.fetches.filter((path) => page.responses?.[path] === undefined),
       ...(firstView === null ? {} : { firstView }),
       ...(page.responses ? { initialResponses: page.responses } : {}),
@@ -92,6 +99,10 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
     ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS,
     maxEntries: 5_000,
   });
+  // The home page carries its banners (its largest paint is the first one); the same short cache.
+  const homeBanners = new TtlCache<Banner[]>({ ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS, maxEntries: 1 });
+  // A category page carries its page of events; keyed by the API path it stands for.
+  const categoryLists = new TtlCache<EventList>({ ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS, maxEntries: 1_000 });
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -113,8 +124,43 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
 
     const route = classifySpaPath(pathname);
     switch (route.kind) {
-      case 'page':
-        return sendHtml(reply, 200, renderPage(route, search, template.defaultMeta, { pathname }));
+      case 'page': {
+        const list = routePreloads(route, search)?.list;
+        if (list) {
+          // A category: its page of events in the data block, their posters in the first view's cards.
+          const query = EventListQuerySchema.safeParse(list.query);
+          const events = query.success
+            ? await categoryLists.getOrLoad(list.path, async () =>
+                EventListSchema.parse(await catalog.listEvents(query.data)),
+              )
+            : null;
+          const first = events?.data[0];
+          const preloadImage = first ? localImage(first.thumbnail_img) : undefined;
+          return sendHtml(
+            reply,
+            200,
+            renderPage(route, search, { ...template.defaultMeta, ...(preloadImage ? { preloadImage } : {}) }, {
+              pathname,
+              content: firstViews.category(list.query.category, events?.data ?? []) ?? '',
+              ...(events ? { responses: { [list.path]: events } } : {}),
+            }),
+          );
+        }
+        if (route.segments.length > 0)
+          return sendHtml(reply, 200, renderPage(route, search, template.defaultMeta, { pathname }));
+        // Home: the first banner in the first view (and asked for with the HTML), the banners in the data block.
+        const banners = await homeBanners.getOrLoad('banners', () => catalog.listBanners());
+        const preloadImage = banners[0] ? localImage(banners[0].image) : undefined;
+        return sendHtml(
+          reply,
+          200,
+          renderPage(route, search, { ...template.defaultMeta, ...(preloadImage ? { preloadImage } : {}) }, {
+            pathname,
+            content: firstViews.home(banners) ?? '',
+            responses: { '/api/banners': banners },
+          }),
+        );
+      }
       case 'missing-file':
         return reply.callNotFound();
       case 'unknown':
@@ -133,8 +179,7 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
         const page = eventPageMetaOf(event);
         const meta = eventPageMeta(page, config.publicUrl);
         // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
-        const preloadImage =
-          page.image.startsWith('/') && !page.image.startsWith('//') ? encodeURI(page.image) : undefined;
+        const preloadImage = localImage(page.image);
         const responses = { [`/api/events/${encodeURIComponent(route.uid)}`]: event };
         const content =
           firstViews.eventTop({ type: route.segments[0] ?? '', name: event.name, bannerImg: event.banner_img }) ?? '';
@@ -151,6 +196,11 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
     }
   });
 };
+
+/** An image path on this site, as a URL for a preload link; undefined for another site's image. */
+function localImage(path: string): string | undefined {
+  return path.startsWith('/') && !path.startsWith('//') ? encodeURI(path) : undefined;
+}
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);

@@ -1,4 +1,5 @@
 import { formatEventDate, formatEventTime } from '@marquee/domain/time';
+import { ROUTE_MODULES_META_NAME } from '@marquee/domain/first-views';
 import type { EventPageMeta } from '../../modules/catalog/service';
 import { initialResponsesScript } from './first-views';
 
@@ -30,8 +31,11 @@ export interface PageMeta {
    * credentials `same-origin`, which `crossorigin` gives), or the browser fetches twice.
    */
   preloadFetches?: readonly string[];
-  /** The route's own script chunks (`<link rel="modulepreload">`): found with the HTML, not after the entry ran. */
-  preloadModules?: readonly string[];
+  /**
+   * The route's own script chunks, named in `<meta name="marquee-route-modules">`: the web app's boot script
+   * asks for them with its own after the first paint, instead of finding them only once the router has run.
+   */
+  routeModules?: readonly string[];
   /** The page's largest image, wanted early (`<link rel="preload" as="image" fetchpriority="high">`). */
   preloadImage?: string;
   /** What #root shows before the scripts have run (first-views.ts), instead of index.html's own shell. */
@@ -69,9 +73,9 @@ export class IndexHtmlTemplate {
       ...(meta.preloadFetches ?? []).map(
         (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
       ),
-      ...(meta.preloadModules ?? []).map(
-        (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`,
-      ),
+      ...(meta.routeModules?.length
+        ? [`<meta name="${ROUTE_MODULES_META_NAME}" content="${escapeHtml(meta.routeModules.join(' '))}" />`]
+        : []),
       ...(meta.preloadImage
         ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`]
         : []),

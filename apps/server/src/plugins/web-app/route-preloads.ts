@@ -13,6 +13,8 @@ export interface RoutePreloads {
   routeSource: string;
   /** Same-origin API paths the page fetches at once. */
   fetches: string[];
+  /** A category page's list (the query of its first fetch), for its first view. */
+  list?: { path: string; query: { category: string; page: number; per_page: number } };
 }
 
 const ROUTES_DIR = 'src/app/routes';
@@ -59,8 +61,9 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
     // app/routes/category.tsx reads ?page as a whole number from 1, anything else as 1.
     const pageParam = query.get('page');
     const page = pageParam !== null && /^\d{1,4}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
-    const list = new URLSearchParams({ category: name, page: String(page), per_page: String(EVENTS_PER_PAGE) });
-    return { routeSource: `${ROUTES_DIR}/category.tsx`, fetches: [`/api/events?${list.toString()}`] };
+    const listQuery = { category: name, page, per_page: EVENTS_PER_PAGE };
+    const path = `/api/events?${new URLSearchParams({ category: name, page: String(page), per_page: String(EVENTS_PER_PAGE) }).toString()}`;
+    return { routeSource: `${ROUTES_DIR}/category.tsx`, fetches: [path], list: { path, query: listQuery } };
   }
   return { routeSource: `${ROUTES_DIR}/${name}.tsx`, fetches: [] };
 }
@@ -71,12 +74,14 @@ const ManifestSchema = z.record(
     file: z.string(),
     isEntry: z.boolean().optional(),
     imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
   }),
 );
 
 /**
  * Vite's build manifest (dist/.vite/manifest.json): for a route's source file, the hashed chunks it needs
- * that index.html does not already preload (the entry's own static imports).
+ * beyond the app's own: the entry (apps/web/src/boot.ts), what it imports, and the app it imports after
+ * the first paint (src/main.tsx and its imports, which the bundler's preload asks for then).
  */
 export class RouteChunks {
   readonly #chunks = new Map<string, string[]>();
@@ -90,7 +95,11 @@ export class RouteChunks {
       for (const imported of chunk.imports ?? []) closure(imported, into);
     };
     const entryFiles = new Set<string>();
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryFiles);
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!chunk.isEntry) continue;
+      closure(key, entryFiles);
+      for (const imported of chunk.dynamicImports ?? []) closure(imported, entryFiles);
+    }
     for (const key of Object.keys(manifest)) {
       if (!key.startsWith(`${ROUTES_DIR}/`)) continue;
       const files = new Set<string>();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
-import { createEvent, createVenue } from '@marquee/db/factories';
+import { createBanner, createEvent, createVenue } from '@marquee/db/factories';
 import { eventPath } from '@marquee/domain/slug';
 import { escapeHtml } from './html-meta';
 
@@ -45,12 +45,25 @@ beforeAll(async () => {
     JSON.stringify({
       shells: { '': '<header>any</header><main><!--first-view-content--></main>', concerts: '<header>concerts</header><main><!--first-view-content--></main>' },
       events: { concerts: eventTop, theatre: eventTop },
+      pages: { '/download-tickets': '<header>download</header><main><form>Find your booking</form></main>' },
+      home: {
+        withSubtitle: '<img src="__MQ_BANNER_IMAGE__"><p>__MQ_BANNER_TITLE__</p><p>__MQ_BANNER_SUBTITLE__</p><!--first-view-banner-controls--><h2>Trending</h2>',
+        withoutSubtitle: '<img src="__MQ_BANNER_IMAGE__"><p>__MQ_BANNER_TITLE__</p><!--first-view-banner-controls--><h2>Trending</h2>',
+        controls: '<div class="controls"></div>',
+      },
+      categories: {
+        pages: { concerts: '<h1>Concerts</h1><ul>' + '<li><!--first-view-card-poster--></li>'.repeat(6) + '</ul>' },
+        poster: { eager: '<img src="__MQ_POSTER_IMAGE__" loading="eager">', lazy: '<img src="__MQ_POSTER_IMAGE__" loading="lazy">' },
+        placeholder: '<div class="skeleton"></div>',
+      },
     }),
   );
   writeFileSync(
     join(distDir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-r1.js'] },
+      // The entry (boot) imports the app after the first paint; the app's own chunks are not the route's.
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, dynamicImports: ['src/main.tsx'] },
+      'src/main.tsx': { file: 'assets/main-m1.js', isDynamicEntry: true, imports: ['_react-r1.js', 'index.html'] },
       '_react-r1.js': { file: 'assets/react-r1.js' },
       '_card-c1.js': { file: 'assets/card-c1.js', imports: ['_react-r1.js'] },
       'src/app/routes/home.tsx': {
@@ -89,6 +102,13 @@ beforeAll(async () => {
     startDate: fromNow(4 * DAY),
   });
   Object.assign(sinhala, { uid: sinhalaRow.uid, path: eventPath(sinhalaRow) });
+  await createBanner(t.db, {
+    title: 'Season <opens> & "more"',
+    subtitle: '',
+    image: '/images/banners/first banner.svg',
+    sortOrder: 1,
+  });
+  await createBanner(t.db, { title: 'Second', sortOrder: 2 });
 });
 
 afterAll(async () => {
@@ -151,7 +171,8 @@ describe('the SPA', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toMatch(/<div id="root">.+<\/div>/);
     expect(response.body).not.toContain('<!--app-meta-->');
-    expect(response.body).not.toContain('marquee-initial-responses');
+    // Only the home page (its banners) and categories (their events) carry data here; event pages below.
+    expect(response.body.includes('marquee-initial-responses')).toBe(/^\/((all|concerts|theatre|dance|uni-events)\/?)?$/.test(url));
     expect(response.body).toContain('<title>Marquee: tickets</title>');
     expect(response.body).toContain('<meta property="og:title" content="Marquee: tickets" />');
     expect(response.body).toContain('<meta property="og:description" content="Buy tickets &amp; more." />');
@@ -211,13 +232,13 @@ describe('event pages', () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
     const modules = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+      /<meta name="marquee-route-modules" content="([^"]+)" \/>/.exec(html)?.[1]?.split(' ') ?? [];
     // The event itself is in the page (see 'carries its first view and its event'), so it is not fetched.
     expect(preloads((await get(event.path)).body)).toEqual([]);
     expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([]);
     const html = (await get(`${event.path}?utm_source=x&step=2`)).body;
     expect(preloads(html)).toEqual([`/api/events/${event.uid}/seat-map`]);
-    // The route's chunk and what it imports, not the entry's own (index.html preloads those).
+    // The route's chunk and what it imports, not the app's own (the boot script's import of the app asks for those).
     expect(modules(html)).toEqual(['/assets/event-e1.js', '/assets/card-c1.js']);
     expect(html).toContain('<link rel="preload" as="image" href="/images/poster.svg" fetchpriority="high" />');
     // Before the scripts, so the requests start while they download.
@@ -232,18 +253,14 @@ describe('event pages', () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
     const home = (await get('/?tab=2')).body;
-    expect(preloads(home)).toEqual([
-      '/api/events/trending?category=theatre&amp;limit=8',
-      '/api/banners',
-      '/api/testimonials',
-    ]);
-    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-h1.js" />');
+    // The banners are in the page (see 'carries its first banner').
+    expect(preloads(home)).toEqual(['/api/events/trending?category=theatre&amp;limit=8', '/api/testimonials']);
+    expect(home).toContain('<meta name="marquee-route-modules" content="/assets/home-h1.js /assets/card-c1.js" />');
     expect(preloads((await get('/')).body)[0]).toBe('/api/events/trending?category=all&amp;limit=8');
-    expect(preloads((await get('/dance?page=3')).body)).toEqual([
-      '/api/events?category=dance&amp;page=3&amp;per_page=12',
-    ]);
-    expect(preloads((await get('/dance?page=x')).body)).toEqual([
-      '/api/events?category=dance&amp;page=1&amp;per_page=12',
+    // A category's events are in the page (see 'carries a category's events'), except past the API's last page.
+    expect(preloads((await get('/dance?page=3')).body)).toEqual([]);
+    expect(preloads((await get('/dance?page=1001')).body)).toEqual([
+      '/api/events?category=dance&amp;page=1001&amp;per_page=12',
     ]);
     expect(preloads((await get('/about-us')).body)).toEqual([]);
   });
@@ -260,13 +277,57 @@ describe('event pages', () => {
     // Before the app's script, after #root.
     expect(html.indexOf('marquee-initial-responses')).toBeGreaterThan(html.indexOf('<div id="root">'));
     expect(html.indexOf('marquee-initial-responses')).toBeLessThan(html.indexOf('<script type="module"'));
-    // Other pages: the frame alone (their category's, or the plain one), and no data.
-    expect((await get('/concerts')).body).toContain('<div id="root"><div aria-hidden="true" inert><header>concerts</header><main></main></div></div>');
+    // Other pages: the frame alone (their category's, or the plain one), and no data; a category the build
+    // has no first view for gets its frame.
+    expect((await get('/theatre')).body).toContain('<div id="root"><div aria-hidden="true" inert><header>any</header><main></main></div></div>');
     expect((await get('/about-us')).body).toContain('<div id="root"><div aria-hidden="true" inert><header>any</header><main></main></div></div>');
     // An unknown event: index.html's own shell, no data.
     const unknown = (await get('/concerts/nothing/zzzz9999')).body;
     expect(unknown).toContain('<div class="bar">Marquee</div>');
     expect(unknown).not.toContain('marquee-initial-responses');
+  });
+
+  it('carries the home page\'s first banner in its first view, and its banners as the API sends them', async () => {
+    const html = (await get('/')).body;
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+    // The first banner, escaped, without a subtitle line (it has none), and the controls' place (two banners).
+    expect(root).toContain(
+      '<img src="/images/banners/first banner.svg"><p>Season &#60;opens&#62; &#38; &#34;more&#34;</p><div class="controls"></div><h2>Trending</h2>',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/images/banners/first%20banner.svg" fetchpriority="high" />',
+    );
+    const data = /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data)).toEqual({ '/api/banners': (await get('/api/banners')).json() });
+  });
+
+  it("carries a category's events as the API sends them, their posters in its first view's cards", async () => {
+    const api = '/api/events?category=concerts&page=1&per_page=12';
+    const list = (await get(api)).json() as { data: { thumbnail_img: string }[] };
+    // Jazz Night and the Sinhala event (createEvent gives each a thumbnail), soonest first.
+    expect(list.data).toHaveLength(2);
+    const html = (await get('/concerts?page=x')).body;
+    const [first, second] = list.data.map((event) => escapeHtml(event.thumbnail_img));
+    expect(html).toContain(
+      `<h1>Concerts</h1><ul><li><img src="${first}" loading="eager"></li><li><img src="${second}" loading="eager"></li>${'<li><div class="skeleton"></div></li>'.repeat(4)}</ul>`,
+    );
+    expect(html).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high" />`);
+    const data = /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(data)).toEqual({ [api]: list });
+    // A page past the API's last one: the placeholders, no data (the app shows the API's answer).
+    const far = (await get('/concerts?page=1001')).body;
+    expect(far).toContain(`<h1>Concerts</h1><ul>${'<li><div class="skeleton"></div></li>'.repeat(6)}</ul>`);
+    expect(far).not.toContain('marquee-initial-responses');
+  });
+
+  it('renders a page that needs no data whole: Download Your Tickets', async () => {
+    const html = (await get('/download-tickets')).body;
+    expect(html).toContain(
+      '<div id="root"><div aria-hidden="true" inert><header>download</header><main><form>Find your booking</form></main></div></div>',
+    );
+    // Another path of its section gets the frame.
+    expect((await get('/download-tickets/x')).body).not.toContain('Find your booking');
   });
 
   it('escapes everything that comes from data', async () => {

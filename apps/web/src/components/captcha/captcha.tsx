@@ -68,10 +68,10 @@ function CaptchaWidget({ controller }: { controller: CaptchaController }) {
 
   return (
     <div className="flex flex-col gap-1" data-testid="captcha">
-      {/* The widget draws itself in here; the height is kept while it loads so nothing jumps. */}
-      <div ref={containerRef} className="min-h-[4.25rem] [&_altcha-widget]:block">
+      {/* The widget draws itself in here; the height is kept while it loads so nothing jumps (the widget is 70 px high). */}
+      <div ref={containerRef} className="min-h-[4.375rem] [&_altcha-widget]:block">
         {loadState === 'loading' ? (
-          <p className="flex min-h-[4.25rem] max-w-xs items-center rounded-md border border-slate-300 px-3 text-sm text-slate-700">
+          <p className="flex min-h-[4.375rem] max-w-xs items-center rounded-md border border-slate-300 px-3 text-sm text-slate-700">
             Loading the human check…
           </p>
         ) : null}

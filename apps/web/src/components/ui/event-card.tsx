@@ -51,16 +51,7 @@ export function EventCard({ event, headingLevel = 3, isAboveTheFold = false }: E
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative">
-        {/* The poster repeats the event name printed just below it, so it is decorative here. */}
-        <img
-          src={event.thumbnail_img}
-          alt=""
-          width={640}
-          height={400}
-          loading={isAboveTheFold ? 'eager' : 'lazy'}
-          decoding="async"
-          className="aspect-[8/5] w-full bg-slate-200 object-cover"
-        />
+        <EventPoster src={event.thumbnail_img} isAboveTheFold={isAboveTheFold} />
         <span
           className={`absolute top-2 left-2 rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_BADGE_CLASSES[event.status]}`}
         >
@@ -97,6 +88,26 @@ export function EventCard({ event, headingLevel = 3, isAboveTheFold = false }: E
   );
 }
 
+/** A card's poster: it repeats the event name printed just below it, so it is decorative. */
+export function EventPoster({ src, isAboveTheFold }: { src: string; isAboveTheFold: boolean }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={640}
+      height={400}
+      loading={isAboveTheFold ? 'eager' : 'lazy'}
+      decoding="async"
+      className="aspect-[8/5] w-full bg-slate-200 object-cover"
+    />
+  );
+}
+
+/** The poster's place while the card's data loads (a category's first view puts the posters in it). */
+export function EventPosterSkeleton() {
+  return <Skeleton className="aspect-[8/5] w-full rounded-none" />;
+}
+
 /** The card's shape while its data loads. */
 export function EventCardSkeleton() {
   return (
@@ -104,7 +115,7 @@ export function EventCardSkeleton() {
       aria-hidden="true"
       className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white"
     >
-      <Skeleton className="aspect-[8/5] w-full rounded-none" />
+      <EventPosterSkeleton />
       <div className="flex flex-col gap-3 p-4">
         <Skeleton className="h-5 w-3/4" />
         <Skeleton className="h-4 w-1/2" />

@@ -2,11 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { BannerSchema } from '@marquee/domain/catalog';
 import { apiGet } from '../../../lib/api-client';
+import { takeInitialResponse } from '../../../lib/initial-responses';
 
 const BannerListSchema = z.array(BannerSchema);
+const BANNERS_PATH = '/api/banners';
 
 export function getBanners(signal?: AbortSignal) {
-  return apiGet('/api/banners', BannerListSchema, { signal });
+  return apiGet(BANNERS_PATH, BannerListSchema, { signal });
 }
 
 export function getBannersQueryOptions() {
@@ -15,6 +17,8 @@ export function getBannersQueryOptions() {
     queryFn: ({ signal }) => getBanners(signal),
     // Banners change rarely; keep them for the visit.
     staleTime: 5 * 60_000,
+    // The home page's HTML carries them: the first render shows the first banner, with no skeleton between.
+    initialData: () => takeInitialResponse(BANNERS_PATH, BannerListSchema),
   });
 }
 

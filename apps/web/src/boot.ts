@@ -1,0 +1,33 @@
+import { ROUTE_MODULES_META_NAME } from '@marquee/domain/first-views';
+import './styles.css';
+
+/**
+ * The entry index.html loads. The page's first paint needs only the HTML and this stylesheet: the server
+ * sends the page's first view in #root (decisions/022). So the app's code is asked for after that paint
+ * (decisions/023): until then the stylesheet and the banner have the connection to themselves, and the
+ * phone paints before it compiles and runs 150 KB of script. The route's own chunks, named by the server,
+ * are fetched beside the app's (each a `modulepreload`; the app's are added by the bundler's preload of
+ * `./main`), in one round, as index.html's preload links did before.
+ */
+function afterFirstPaint(): Promise<void> {
+  // A tab opened in the background paints nothing and runs no animation frames until shown: start at once.
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  // An animation frame's callback runs just before that frame paints; a task queued from it runs after.
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+function preloadRouteModules(): void {
+  const names = document.querySelector<HTMLMetaElement>(`meta[name="${ROUTE_MODULES_META_NAME}"]`)?.content ?? '';
+  for (const href of names.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+void afterFirstPaint().then(() => {
+  preloadRouteModules();
+  return import('./main');
+});

@@ -1,0 +1,76 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { findEvent } from './support/catalog';
+
+/**
+ * A page's first view (decisions/022, 023) is what the HTML and the stylesheet paint before any script
+ * runs; React then replaces it in one commit. It must be the page the buyer then gets, in the same place:
+ * measured here with JavaScript off (the first view alone) and on (the app, once it has replaced the first
+ * view), on a phone's width and a desktop's.
+ */
+interface Landmark {
+  /** The element whose box must not move, and what identifies it (its image or its text). */
+  locate: (page: Page) => Locator;
+  identity: (element: Locator) => Promise<string | null>;
+}
+
+const imageSource: Landmark['identity'] = (element) => element.getAttribute('src');
+const text: Landmark['identity'] = (element) => element.textContent();
+
+async function measure(browser: Browser, path: string, landmark: Landmark, javaScriptEnabled: boolean, width: number) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    const firstView = page.locator('#root > div[inert]');
+    // Without scripts the first view stays; with them the app has replaced it.
+    if (javaScriptEnabled) await expect(firstView).toHaveCount(0);
+    else await expect(firstView).toHaveCount(1);
+    const element = landmark.locate(page);
+    await expect(element).toBeVisible();
+    return {
+      box: await element.boundingBox(),
+      identity: await landmark.identity(element),
+      headerHeight: (await page.locator('header').first().boundingBox())?.height,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectSameFirstView(browser: Browser, path: string, landmark: Landmark): Promise<void> {
+  for (const width of [390, 1280]) {
+    const before = await measure(browser, path, landmark, false, width);
+    const after = await measure(browser, path, landmark, true, width);
+    expect(before.identity, `what ${path} shows first at ${width}px`).toBe(after.identity);
+    expect(before.box, `where ${path} shows it at ${width}px`).toEqual(after.box);
+    expect(before.headerHeight, `the header of ${path} at ${width}px`).toBe(after.headerHeight);
+  }
+}
+
+test('home: the first banner is painted from the HTML exactly where the slider shows it', async ({ browser }) => {
+  await expectSameFirstView(browser, '/', { locate: (page) => page.locator('main img').first(), identity: imageSource });
+});
+
+test("a category: the first card's poster is painted from the HTML exactly where the card shows it", async ({ browser }) => {
+  await expectSameFirstView(browser, '/all', { locate: (page) => page.locator('main ul img').first(), identity: imageSource });
+});
+
+test('Download Your Tickets: the whole page is in the HTML, its form where the app draws it', async ({ browser }) => {
+  await expectSameFirstView(browser, '/download-tickets', {
+    locate: (page) => page.locator('main form'),
+    identity: async (form) => (await form.locator('button[type="submit"]').textContent()) ?? null,
+  });
+  await expectSameFirstView(browser, '/download-tickets', { locate: (page) => page.locator('main h1'), identity: text });
+});
+
+test("an event page: its breadcrumb and banner are painted from the HTML exactly where the page then draws them", async ({ browser, request }) => {
+  const summary = await findEvent(request, (e) => e.status === 'ongoing');
+  await expectSameFirstView(browser, summary.path, {
+    locate: (page) => page.locator('main img').first(),
+    identity: async (banner) => banner.getAttribute('alt'),
+  });
+  await expectSameFirstView(browser, summary.path, {
+    locate: (page) => page.locator('nav[aria-label="Breadcrumb"]'),
+    identity: text,
+  });
+});
