@@ -1,35 +1,31 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
  * zod builds a `toJSONSchema()` method into every schema it makes, so its JSON Schema generator (about
- * 4 KB gzipped) ships with any schema even though the web app never calls it (the server's OpenAPI
- * document is the only user). In the web build that module is replaced by stand-ins with the same
- * exports: schemas are made as before, and a call to generate JSON Schema fails loudly. A zod release
- * that changes the module's exports fails the build (a missing export), not the page.
+ * 5 KB gzipped: the generator and a processor per schema type) ships with any schema even though the web
+ * app never calls it (the server's OpenAPI document is the only user). In the web build those two modules
+ * are replaced by stand-ins with the same exports, read from the modules themselves: schemas are made as
+ * before, and a call to generate JSON Schema, or to the introspection getters built on it (`minLength`,
+ * `isInt`...; the app uses none), fails loudly.
  */
 function zodWithoutJsonSchema(): Plugin {
-  const unavailable = `() => { throw new Error('JSON Schema generation is not included in the web app.'); }`;
+  const unavailable = `() => { throw new Error("zod's JSON Schema generation (and the schema introspection built on it) is not included in the web app."); }`;
+  const stubbed = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
   return {
     name: 'marquee:zod-without-json-schema',
     apply: 'build',
     load(id) {
-      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]to-json-schema\.js$/.test(id)) return null;
-      return [
-        'initializeContext',
-        'handleUnrepresentable',
-        'processSchema',
-        'extractDefs',
-        'finalize',
-      ]
-        .map((name) => `export const ${name} = ${unavailable};`)
-        .concat(
-          'export { processSchema as process };',
-          `export const createToJSONSchemaMethod = () => ${unavailable};`,
-          `export const createStandardJSONSchemaMethod = () => ${unavailable};`,
-        )
-        .join('\n');
+      if (!stubbed.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const declared = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map((match) => match[1]);
+      const renamed = [...source.matchAll(/^export \{ (\w+) as (\w+) \};/gm)].map((match) => `export { ${match[1]} as ${match[2]} };`);
+      if (declared.length === 0) throw new Error(`zod's ${id} has no exports this plugin recognises.`);
+      // `create…Method(schema)` runs when a schema is made (or its `~standard` is read): it returns the method.
+      const stub = (name: string) => (/^create\w+Method$/.test(name) ? `() => ${unavailable}` : unavailable);
+      return [...declared.map((name) => `export const ${name} = ${stub(name ?? '')};`), ...renamed].join('\n');
     },
   };
 }
