@@ -74,3 +74,25 @@ test("an event page: its breadcrumb and banner are painted from the HTML exactly
     identity: text,
   });
 });
+
+for (const width of [390, 1280]) {
+  test(`nothing moves while Download Your Tickets and its human check load, at ${width}px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    // Every layout shift from the first paint on, with what moved.
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[])
+          shifts.push(`${entry.value}: ${entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML.slice(0, 80)).join(', ')}`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/download-tickets');
+    await expect(page.locator('altcha-widget')).toBeVisible();
+    // A few frames after the widget came in, for a shift it might still cause.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+    await context.close();
+  });
+}

@@ -68,8 +68,9 @@ function CaptchaWidget({ controller }: { controller: CaptchaController }) {
 
   return (
     <div className="flex flex-col gap-1" data-testid="captcha">
-      {/* The widget draws itself in here; the height is kept while it loads so nothing jumps (the widget is 70 px high). */}
-      <div ref={containerRef} className="min-h-[4.375rem] [&_altcha-widget]:block">
+      {/* The widget draws itself in here; the height is kept while it loads so nothing jumps (the widget is 70 px
+          high), and the loading line hides as soon as the widget is in, before React removes it a frame later. */}
+      <div ref={containerRef} className="min-h-[4.375rem] [&_altcha-widget]:block [&:has(altcha-widget)>p]:hidden">
         {loadState === 'loading' ? (
           <p className="flex min-h-[4.375rem] max-w-xs items-center rounded-md border border-slate-300 px-3 text-sm text-slate-700">
             Loading the human check…

@@ -32,7 +32,8 @@ function Avatar({ user }: { user: SessionUser }) {
 
 /**
  * The header's account controls (spec 2: Sign In / Sign Out, the photo when signed in). While the session is
- * loading a placeholder of the same size holds the place, so the header never shows the wrong state.
+ * loading a placeholder of the same size holds the place (the button is at least as wide, 7 rem, so its label
+ * in any common font fits without moving the header), so the header never shows the wrong state.
  */
 export function AccountMenu() {
   const session = useSession();
@@ -41,7 +42,7 @@ export function AccountMenu() {
 
   if (session.status === 'loading') {
     return (
-      <span role="status" className="inline-flex min-h-9 w-24 animate-pulse rounded-lg bg-white/15 motion-reduce:animate-none">
+      <span role="status" className="inline-flex min-h-9 w-28 animate-pulse rounded-lg bg-white/15 motion-reduce:animate-none">
         <span className="sr-only">Checking whether you are signed in…</span>
       </span>
     );
@@ -55,7 +56,7 @@ export function AccountMenu() {
         onClick={() => openAuthModal('login')}
         onPointerEnter={preloadAuthModals}
         onFocus={preloadAuthModals}
-        className={buttonClassName({ variant: 'accent', size: 'sm' }, 'min-w-24 shrink-0 whitespace-nowrap')}
+        className={buttonClassName({ variant: 'accent', size: 'sm' }, 'min-w-28 shrink-0 whitespace-nowrap')}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
           <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0 1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />
