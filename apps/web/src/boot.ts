@@ -5,9 +5,9 @@ import './styles.css';
  * The entry index.html loads. The page's first paint needs only the HTML and this stylesheet: the server
  * sends the page's first view in #root (decisions/022). So the app's code is asked for after that paint
  * (decisions/023): until then the stylesheet and the banner have the connection to themselves, and the
- * phone paints before it compiles and runs 150 KB of script. The route's own chunks, named by the server,
- * are fetched beside the app's (each a `modulepreload`; the app's are added by the bundler's preload of
- * `./main`), in one round, as index.html's preload links did before.
+ * phone paints before it compiles and runs 150 KB of script. The page's chunks (the app's and the
+ * route's), named by the server, are all asked for at once (`modulepreload`), as index.html's preload
+ * links did before.
  */
 function afterFirstPaint(): Promise<void> {
   // A tab opened in the background paints nothing and runs no animation frames until shown: start at once.
@@ -16,7 +16,12 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-function preloadRouteModules(): void {
+/** A new task: what runs next does not lengthen the current one (the main thread can paint or answer a tap). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function preloadPageModules(): void {
   const names = document.querySelector<HTMLMetaElement>(`meta[name="${ROUTE_MODULES_META_NAME}"]`)?.content ?? '';
   for (const href of names.split(' ').filter(Boolean)) {
     const link = document.createElement('link');
@@ -27,7 +32,12 @@ function preloadRouteModules(): void {
   }
 }
 
-void afterFirstPaint().then(() => {
-  preloadRouteModules();
-  return import('./main');
-});
+void afterFirstPaint()
+  .then(() => {
+    preloadPageModules();
+    // React first, in a task of its own; then the app (zod and the schemas, the router, the page), so
+    // neither task holds the main thread as long as both together did.
+    return import('react-dom/client');
+  })
+  .then(nextTask)
+  .then(() => import('./main'));

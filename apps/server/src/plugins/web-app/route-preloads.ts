@@ -79,9 +79,9 @@ const ManifestSchema = z.record(
 );
 
 /**
- * Vite's build manifest (dist/.vite/manifest.json): for a route's source file, the hashed chunks it needs
- * beyond the app's own: the entry (apps/web/src/boot.ts), what it imports, and the app it imports after
- * the first paint (src/main.tsx and its imports, which the bundler's preload asks for then).
+ * Vite's build manifest (dist/.vite/manifest.json): for a route's source file, the hashed chunks its page
+ * needs beyond the entry (apps/web/src/boot.ts) and what the entry imports: the app it imports after the
+ * first paint (src/main.tsx and its imports) and the route's own code.
  */
 export class RouteChunks {
   readonly #chunks = new Map<string, string[]>();
@@ -94,15 +94,19 @@ export class RouteChunks {
       into.add(chunk.file);
       for (const imported of chunk.imports ?? []) closure(imported, into);
     };
+    // The entry (index.html's script) and what it imports are in the HTML already; the app it imports after
+    // the first paint (src/main.tsx) and the route's own code are what the page asks for then.
     const entryFiles = new Set<string>();
+    const appKeys: string[] = [];
     for (const [key, chunk] of Object.entries(manifest)) {
       if (!chunk.isEntry) continue;
       closure(key, entryFiles);
-      for (const imported of chunk.dynamicImports ?? []) closure(imported, entryFiles);
+      appKeys.push(...(chunk.dynamicImports ?? []));
     }
     for (const key of Object.keys(manifest)) {
       if (!key.startsWith(`${ROUTES_DIR}/`)) continue;
       const files = new Set<string>();
+      for (const appKey of appKeys) closure(appKey, files);
       closure(key, files);
       this.#chunks.set(
         key,
@@ -111,7 +115,7 @@ export class RouteChunks {
     }
   }
 
-  /** Absolute paths of the route's chunks beyond the entry's; none for a source the build does not have. */
+  /** Absolute paths of the page's chunks beyond the entry's (the app's, then the route's); none for a source the build does not have. */
   for(routeSource: string): readonly string[] {
     return this.#chunks.get(routeSource) ?? [];
   }

@@ -238,8 +238,8 @@ describe('event pages', () => {
     expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([]);
     const html = (await get(`${event.path}?utm_source=x&step=2`)).body;
     expect(preloads(html)).toEqual([`/api/events/${event.uid}/seat-map`]);
-    // The route's chunk and what it imports, not the app's own (the boot script's import of the app asks for those).
-    expect(modules(html)).toEqual(['/assets/event-e1.js', '/assets/card-c1.js']);
+    // The app's chunks (what the entry imports after the first paint), then the route's chunk and what it imports.
+    expect(modules(html)).toEqual(['/assets/main-m1.js', '/assets/react-r1.js', '/assets/event-e1.js', '/assets/card-c1.js']);
     expect(html).toContain('<link rel="preload" as="image" href="/images/poster.svg" fetchpriority="high" />');
     // Before the scripts, so the requests start while they download.
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'));
@@ -255,7 +255,9 @@ describe('event pages', () => {
     const home = (await get('/?tab=2')).body;
     // The banners are in the page (see 'carries its first banner').
     expect(preloads(home)).toEqual(['/api/events/trending?category=theatre&amp;limit=8', '/api/testimonials']);
-    expect(home).toContain('<meta name="marquee-route-modules" content="/assets/home-h1.js /assets/card-c1.js" />');
+    expect(home).toContain(
+      '<meta name="marquee-route-modules" content="/assets/main-m1.js /assets/react-r1.js /assets/home-h1.js /assets/card-c1.js" />',
+    );
     expect(preloads((await get('/')).body)[0]).toBe('/api/events/trending?category=all&amp;limit=8');
     // A category's events are in the page (see 'carries a category's events'), except past the API's last page.
     expect(preloads((await get('/dance?page=3')).body)).toEqual([]);

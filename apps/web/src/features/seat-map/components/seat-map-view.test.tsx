@@ -303,7 +303,8 @@ describe('SeatMapView live availability', () => {
         'Seat 1 in row A of A and seat 2 in row A of A were just taken by someone else and removed from your selection.',
       ),
     );
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    // The selection's change reaches the page a moment after the notice (the map renders in the background).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled());
   });
 
   it('refuses a taken seat with a notice that says it is taken', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { formatMoney } from '@marquee/domain/money';
 import {
@@ -53,6 +53,9 @@ export function SeatMapView({ isSelectionHeld = false, ...props }: SeatMapViewPr
   const query = useSeatMap(props.event.uid);
   // Asked for alongside the map, never waited for: seats others hold are painted when the answer comes.
   const seatStates = useTakenSeats(props.event.uid);
+  // A query's answer re-renders at once, in one task; a map of 20,000 seats is instead drawn in a background
+  // render that gives the main thread back between parts. (The taken seats redraw only their own paths.)
+  const seatMap = useDeferredValue(query.data);
   const taken = seatStates.data;
   const heldSeats = isSelectionHeld ? props.selection.seats : null;
   const reservedSeatIds = useMemo(() => {
@@ -69,7 +72,7 @@ export function SeatMapView({ isSelectionHeld = false, ...props }: SeatMapViewPr
       ? 'unknown'
       : 'loading';
 
-  if (query.isPending) {
+  if (query.isPending || (query.isSuccess && seatMap === undefined)) {
     return (
       <div aria-busy="true" aria-label="Loading the seat map" className="flex flex-col gap-3">
         <Skeleton className="h-96 w-full" />
@@ -87,7 +90,7 @@ export function SeatMapView({ isSelectionHeld = false, ...props }: SeatMapViewPr
       />
     );
   }
-  if (!hasSeatMap(query.data)) {
+  if (seatMap === undefined || !hasSeatMap(seatMap)) {
     // The route shows the seat map only for venues with one; a map removed since the event loaded lands here.
     return (
       <ErrorState
@@ -98,7 +101,7 @@ export function SeatMapView({ isSelectionHeld = false, ...props }: SeatMapViewPr
     );
   }
   return (
-    <SeatMapPanel {...props} seatMap={query.data} reservedSeatIds={reservedSeatIds} seatStatesStatus={liveState} />
+    <SeatMapPanel {...props} seatMap={seatMap} reservedSeatIds={reservedSeatIds} seatStatesStatus={liveState} />
   );
 }
 
