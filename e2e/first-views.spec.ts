@@ -96,3 +96,15 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 }
+
+test("when the app's code cannot be had, the first view becomes the page and says so", async ({ page }) => {
+  await page.route(/\/assets\/framework-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/download-tickets');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Marquee could not load completely. Check your connection and reload the page.',
+  );
+  // No longer inert or hidden: its links work as plain links.
+  await expect(page.locator('#root [inert]')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Concerts' }).first().click();
+  await expect(page).toHaveURL(/\/concerts$/);
+});

@@ -40,4 +40,22 @@ void afterFirstPaint()
     return import('react-dom/client');
   })
   .then(nextTask)
-  .then(() => import('./main'));
+  .then(() => import('./main'))
+  .catch(showFirstViewAlone);
+
+/**
+ * The app's code could not be had (offline, or a page left open across a release): the first view is all
+ * there is. It is made usable (its links are real links) and says what happened, instead of staying inert.
+ */
+function showFirstViewAlone(error: unknown): void {
+  console.error('The app could not be loaded.', error);
+  const root = document.getElementById('root');
+  const firstView = root?.querySelector(':scope > [inert]');
+  firstView?.removeAttribute('inert');
+  firstView?.removeAttribute('aria-hidden');
+  const alert = document.createElement('p');
+  alert.setAttribute('role', 'alert');
+  alert.className = 'bg-accent-300 px-4 py-3 text-center font-semibold text-slate-950';
+  alert.textContent = 'Marquee could not load completely. Check your connection and reload the page.';
+  root?.prepend(alert);
+}
