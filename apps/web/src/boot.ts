@@ -1,4 +1,4 @@
-import { ROUTE_MODULES_META_NAME } from '@marquee/domain/first-views';
+import { PAGE_MODULES_META_NAME } from '@marquee/domain/first-views';
 import './styles.css';
 
 /**
@@ -22,7 +22,7 @@ function nextTask(): Promise<void> {
 }
 
 function preloadPageModules(): void {
-  const names = document.querySelector<HTMLMetaElement>(`meta[name="${ROUTE_MODULES_META_NAME}"]`)?.content ?? '';
+  const names = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_MODULES_META_NAME}"]`)?.content ?? '';
   for (const href of names.split(' ').filter(Boolean)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -87,7 +87,7 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
     const firstView = firstViews.page(page.pathname, page.content);
     return template.render({
       ...meta,
-      routeModules: routeChunks.for(preloads.routeSource),
+      pageModules: routeChunks.for(preloads.routeSource),
       preloadFetches: preloads.fetches.filter((path) => page.responses?.[path] === undefined),
       ...(firstView === null ? {} : { firstView }),
       ...(page.responses ? { initialResponses: page.responses } : {}),
@@ -134,12 +134,10 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
                 EventListSchema.parse(await catalog.listEvents(query.data)),
               )
             : null;
-          const first = events?.data[0];
-          const preloadImage = first ? localImage(first.thumbnail_img) : undefined;
           return sendHtml(
             reply,
             200,
-            renderPage(route, search, { ...template.defaultMeta, ...(preloadImage ? { preloadImage } : {}) }, {
+            renderPage(route, search, withImage(template.defaultMeta, events?.data[0]?.thumbnail_img), {
               pathname,
               content: firstViews.category(list.query.category, events?.data ?? []) ?? '',
               ...(events ? { responses: { [list.path]: events } } : {}),
@@ -150,11 +148,10 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
           return sendHtml(reply, 200, renderPage(route, search, template.defaultMeta, { pathname }));
         // Home: the first banner in the first view (and asked for with the HTML), the banners in the data block.
         const banners = await homeBanners.getOrLoad('banners', () => catalog.listBanners());
-        const preloadImage = banners[0] ? localImage(banners[0].image) : undefined;
         return sendHtml(
           reply,
           200,
-          renderPage(route, search, { ...template.defaultMeta, ...(preloadImage ? { preloadImage } : {}) }, {
+          renderPage(route, search, withImage(template.defaultMeta, banners[0]?.image), {
             pathname,
             content: firstViews.home(banners) ?? '',
             responses: { '/api/banners': banners },
@@ -178,15 +175,14 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
         }
         const page = eventPageMetaOf(event);
         const meta = eventPageMeta(page, config.publicUrl);
-        // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
-        const preloadImage = localImage(page.image);
         const responses = { [`/api/events/${encodeURIComponent(route.uid)}`]: event };
         const content =
           firstViews.eventTop({ type: route.segments[0] ?? '', name: event.name, bannerImg: event.banner_img }) ?? '';
         return sendHtml(
           reply,
           200,
-          renderPage(route, search, { ...meta, ...(preloadImage ? { preloadImage } : {}) }, {
+          // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
+          renderPage(route, search, withImage(meta, page.image), {
             pathname,
             content,
             responses,
@@ -197,9 +193,9 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
   });
 };
 
-/** An image path on this site, as a URL for a preload link; undefined for another site's image. */
-function localImage(path: string): string | undefined {
-  return path.startsWith('/') && !path.startsWith('//') ? encodeURI(path) : undefined;
+/** The page's largest image, asked for with the HTML when it is on this site (not another site's URL). */
+function withImage(meta: PageMeta, image: string | undefined): PageMeta {
+  return image?.startsWith('/') && !image.startsWith('//') ? { ...meta, preloadImage: encodeURI(image) } : meta;
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {

@@ -21,7 +21,8 @@ export const FIRST_VIEW_SLOTS = {
 export const INITIAL_RESPONSES_ELEMENT_ID = 'marquee-initial-responses';
 
 /**
- * The `<meta name>` that lists the page's route chunks (space-separated paths): the server names them, and
- * the web app's boot script (apps/web/src/boot.ts) asks for them beside the app's own after the first paint.
+ * The `<meta name>` that lists the page's script chunks (space-separated paths: the app's, then the
+ * route's): the server names them, and the web app's boot script (apps/web/src/boot.ts) asks for them
+ * after the first paint.
  */
-export const ROUTE_MODULES_META_NAME = 'marquee-route-modules';
+export const PAGE_MODULES_META_NAME = 'marquee-page-modules';

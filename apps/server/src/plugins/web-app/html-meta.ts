@@ -1,5 +1,5 @@
 import { formatEventDate, formatEventTime } from '@marquee/domain/time';
-import { ROUTE_MODULES_META_NAME } from '@marquee/domain/first-views';
+import { PAGE_MODULES_META_NAME } from '@marquee/domain/first-views';
 import type { EventPageMeta } from '../../modules/catalog/service';
 import { initialResponsesScript } from './first-views';
 
@@ -32,10 +32,11 @@ export interface PageMeta {
    */
   preloadFetches?: readonly string[];
   /**
-   * The route's own script chunks, named in `<meta name="marquee-route-modules">`: the web app's boot script
-   * asks for them with its own after the first paint, instead of finding them only once the router has run.
+   * The page's script chunks (the app's, then the route's), named in `<meta name="marquee-page-modules">`:
+   * the web app's boot script asks for them all at once after the first paint, instead of finding the
+   * route's only once the router has run.
    */
-  routeModules?: readonly string[];
+  pageModules?: readonly string[];
   /** The page's largest image, wanted early (`<link rel="preload" as="image" fetchpriority="high">`). */
   preloadImage?: string;
   /** What #root shows before the scripts have run (first-views.ts), instead of index.html's own shell. */
@@ -73,8 +74,8 @@ export class IndexHtmlTemplate {
       ...(meta.preloadFetches ?? []).map(
         (href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`,
       ),
-      ...(meta.routeModules?.length
-        ? [`<meta name="${ROUTE_MODULES_META_NAME}" content="${escapeHtml(meta.routeModules.join(' '))}" />`]
+      ...(meta.pageModules?.length
+        ? [`<meta name="${PAGE_MODULES_META_NAME}" content="${escapeHtml(meta.pageModules.join(' '))}" />`]
         : []),
       ...(meta.preloadImage
         ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`]

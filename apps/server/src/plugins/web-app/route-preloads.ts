@@ -62,7 +62,7 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
     const pageParam = query.get('page');
     const page = pageParam !== null && /^\d{1,4}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
     const listQuery = { category: name, page, per_page: EVENTS_PER_PAGE };
-    const path = `/api/events?${new URLSearchParams({ category: name, page: String(page), per_page: String(EVENTS_PER_PAGE) }).toString()}`;
+    const path = `/api/events?${new URLSearchParams(Object.entries(listQuery).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
     return { routeSource: `${ROUTES_DIR}/category.tsx`, fetches: [path], list: { path, query: listQuery } };
   }
   return { routeSource: `${ROUTES_DIR}/${name}.tsx`, fetches: [] };

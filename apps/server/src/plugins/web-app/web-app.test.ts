@@ -232,7 +232,7 @@ describe('event pages', () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
     const modules = (html: string) =>
-      /<meta name="marquee-route-modules" content="([^"]+)" \/>/.exec(html)?.[1]?.split(' ') ?? [];
+      /<meta name="marquee-page-modules" content="([^"]+)" \/>/.exec(html)?.[1]?.split(' ') ?? [];
     // The event itself is in the page (see 'carries its first view and its event'), so it is not fetched.
     expect(preloads((await get(event.path)).body)).toEqual([]);
     expect(preloads((await get(`${event.path}?step=3`)).body)).toEqual([]);
@@ -256,7 +256,7 @@ describe('event pages', () => {
     // The banners are in the page (see 'carries its first banner').
     expect(preloads(home)).toEqual(['/api/events/trending?category=theatre&amp;limit=8', '/api/testimonials']);
     expect(home).toContain(
-      '<meta name="marquee-route-modules" content="/assets/main-m1.js /assets/react-r1.js /assets/home-h1.js /assets/card-c1.js" />',
+      '<meta name="marquee-page-modules" content="/assets/main-m1.js /assets/react-r1.js /assets/home-h1.js /assets/card-c1.js" />',
     );
     expect(preloads((await get('/')).body)[0]).toBe('/api/events/trending?category=all&amp;limit=8');
     // A category's events are in the page (see 'carries a category's events'), except past the API's last page.
