@@ -9,16 +9,16 @@ import './styles.css';
  * route's), named by the server, are all asked for at once (`modulepreload`), as index.html's preload
  * links did before.
  */
-function afterFirstPaint(): Promise<void> {
-  // A tab opened in the background paints nothing and runs no animation frames until shown: start at once.
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  // An animation frame's callback runs just before that frame paints; a task queued from it runs after.
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
 /** A new task: what runs next does not lengthen the current one (the main thread can paint or answer a tap). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function afterFirstPaint(): Promise<void> {
+  // A tab opened in the background paints nothing and runs no animation frames until shown: start at once.
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  // An animation frame's callback runs just before that frame paints; the next task runs after it.
+  return new Promise<void>((resolve) => requestAnimationFrame(() => resolve())).then(nextTask);
 }
 
 function preloadPageModules(): void {
