@@ -2,8 +2,8 @@
  * PostgreSQL's CPU per order placement (issue 4, decisions/024): `marquee_place_order()` called straight
  * from a pool of connections, no HTTP, for seated orders on a fresh 100,000-seat event and for orders of
  * one hot package, and for the seated ones step by step (copies of the function that return before each
- * of its steps). CPU time per call is what a change to the placement has to lower; unlike the on-sale
- * rates it hardly moves with the load of this shared machine (a few per cent between runs).
+ * of its steps). CPU time per call is what a change to the placement has to lower; it is less noisy than
+ * the on-sale rates on this shared machine, but still moves by about ±10 % between rounds: compare medians.
  *
  *   npm run bench:placement -w @marquee/bench
  *
