@@ -18,8 +18,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import { createDb } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
-import { GenericSeatMapSchema, expandSeatMap } from '@marquee/domain/seat-map';
 import { databaseUrl, withClient } from '../lib/postgres';
+import { stadiumLayout, type StadiumLayout } from './stadium';
 
 const env = z
   .object({
@@ -93,26 +93,23 @@ function order(eventId: number, index: number, tag: string): Record<string, unkn
   };
 }
 
-const STANDS = Array.from({ length: 40 }, (_, i) => `S${i + 1}`);
-
-async function seatedCalls(db: ReturnType<typeof createDb>['db'], venueId: number, tag: string): Promise<Call[]> {
-  const event = await createEvent(db, { venueId, name: `Placement bench ${tag}` });
+async function seatedCalls(
+  db: ReturnType<typeof createDb>['db'],
+  stadium: StadiumLayout & { venueId: number },
+  tag: string,
+): Promise<Call[]> {
+  const event = await createEvent(db, { venueId: stadium.venueId, name: `Placement bench ${tag}` });
   const packageOf = new Map<string, number>();
-  for (let p = 0; p < 4; p++) {
-    const owned = STANDS.slice(p * 10, p * 10 + 10);
-    const range = owned.flatMap((stand) =>
-      Array.from({ length: 50 }, (_, r) => Array.from({ length: 50 }, (_, n) => `${stand}-${r + 1}-${n + 1}`)).flat(),
-    );
+  for (const [p, range] of stadium.packageSeats.entries()) {
     const pkg = await createTicketPackage(db, { eventId: event.id, name: `Stands ${p + 1}`, seatingRange: range });
     for (const seat of range) packageOf.set(seat, pkg.id);
   }
   const random = seededRandom(42);
   return Array.from({ length: env.BENCH_ORDERS }, (_, i) => {
-    const stand = STANDS[Math.floor(random() * STANDS.length)] ?? 'S1';
-    const row = 1 + Math.floor(random() * 50);
+    const row = stadium.rows[Math.floor(random() * stadium.rows.length)] ?? [];
     const count = 1 + Math.floor(random() * 4);
-    const start = 1 + Math.floor(random() * (50 - count + 1));
-    const seats = Array.from({ length: count }, (_, k) => `${stand}-${row}-${start + k}`);
+    const start = Math.floor(random() * (row.length - count + 1));
+    const seats = row.slice(start, start + count);
     const packageId = packageOf.get(seats[0] ?? '') ?? 0;
     return {
       order: order(event.id, i, tag),
@@ -180,29 +177,15 @@ async function main(): Promise<void> {
     const original = z
       .object({ def: z.string() })
       .parse((await pool.query(`SELECT pg_get_functiondef('marquee_place_order'::regproc) AS def`)).rows[0]).def;
-    const stadium = GenericSeatMapSchema.parse({
-      type: 'generic',
-      width: 2_120,
-      height: 5_400,
-      stage: { x: 20, y: 10, width: 2_080, height: 40, label: 'Stage' },
-      sections: STANDS.map((id, i) => ({
-        id,
-        name: `Stand ${id}`,
-        rows: Array.from({ length: 50 }, (_, r) => ({
-          label: String(r + 1),
-          count: 50,
-          firstNumber: 1,
-          x: 20 + (i % 4) * 520,
-          y: 80 + Math.floor(i / 4) * 520 + r * 10,
-          spacing: 10,
-        })),
-      })),
-    });
-    const seatedVenue = await createVenue(handle.db, { name: 'Placement bench stadium', seatMap: stadium });
+    const layout = stadiumLayout(100_000);
+    const stadium = {
+      ...layout,
+      venueId: (await createVenue(handle.db, { name: 'Placement bench stadium', seatMap: layout.map })).id,
+    };
     const plainVenue = await createVenue(handle.db, { name: 'Placement bench arena' });
     console.log(
       `Placement benchmark: ${env.BENCH_ORDERS.toLocaleString('en-US')} calls per measurement over ${env.BENCH_CONNECTIONS} connections, ` +
-        `${env.BENCH_ROUNDS} rounds; ${expandSeatMap(stadium).length.toLocaleString('en-US')}-seat stadium.`,
+        `${env.BENCH_ROUNDS} rounds; ${stadium.seats.toLocaleString('en-US')}-seat stadium.`,
     );
 
     const variants = [
@@ -210,7 +193,10 @@ async function main(): Promise<void> {
         name: `seated, up to: ${step.name}`,
         kind: 'seated' as const,
         // A copy that returns before the step (what it wrote so far is committed, as a whole order is).
-        def: original.replace(step.before, `  RETURN QUERY SELECT v_order_id, v_expires, now(); RETURN;\n${step.before}`),
+        def: original.replace(
+          step.before,
+          `  RETURN QUERY SELECT v_order_id, v_expires, now(); RETURN;\n${step.before}`,
+        ),
       })),
       { name: 'seated, whole placement', kind: 'seated' as const, def: original },
       { name: 'hot package, whole placement', kind: 'hot' as const, def: original },
@@ -223,14 +209,16 @@ async function main(): Promise<void> {
         const tag = `${round}${index}`;
         const calls =
           variant.kind === 'seated'
-            ? await seatedCalls(handle.db, seatedVenue.id, tag)
+            ? await seatedCalls(handle.db, stadium, tag)
             : await hotCalls(handle.db, plainVenue.id, tag);
         await pool.query(variant.def);
         try {
           const { cpuMicros, refused } = await place(pool, calls);
           results.get(variant.name)?.cpu.push(cpuMicros);
           results.get(variant.name)?.refused.push(refused);
-          console.log(`  round ${round}  ${variant.name.padEnd(34)} ${cpuMicros.toFixed(0).padStart(5)} µs/call  ${refused} refused`);
+          console.log(
+            `  round ${round}  ${variant.name.padEnd(34)} ${cpuMicros.toFixed(0).padStart(5)} µs/call  ${refused} refused`,
+          );
         } finally {
           await pool.query(original);
         }
@@ -248,7 +236,9 @@ async function main(): Promise<void> {
   } finally {
     await pool.end().catch(() => {});
     await handle.close().catch(() => {});
-    await withClient(env.BENCH_PG_ADMIN_URL, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await withClient(env.BENCH_PG_ADMIN_URL, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    );
   }
 }
 

@@ -15,7 +15,7 @@
  * sold out at the end, default 20000), BENCH_SLICE_CAPACITY (tickets of each measured slice's hot package,
  * default 1000000, so no slice measures a sold-out tail), BENCH_SLICE_SEATS (seats of each measured slice's
  * stadium, a multiple of 10,000, default 100000: the largest stadium of our markets, the MCG; a 20,000-seat
- * one is three-quarters sold within a slice, which would measure its sold-out tail), BENCH_SELLOUT (1: finish
+ * one is sold out within a slice, which would measure its sold-out tail), BENCH_SELLOUT (1: finish
  * with a rush until one hot package of BENCH_CAPACITY tickets is sold out, then one until a 20,000-seat
  * stadium is; 0: skip), BENCH_SELLOUT_TIMEOUT (seconds, default 120), DATABASE_URL (use this PostgreSQL database;
  * otherwise a throwaway database is created on BENCH_PG_ADMIN_URL, default
@@ -31,9 +31,9 @@ import pg from 'pg';
 import { z } from 'zod';
 import { createDb, type DbHandle } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
-import { GenericSeatMapSchema, expandSeatMap, type GenericSeatMap } from '@marquee/domain/seat-map';
 import { printableUrl, waitForQuiet, withClient } from '../lib/postgres';
 import { OnsaleReadySchema, type OnsaleReady, type OnsaleTarget } from './protocol';
+import { STADIUM_SEAT_MULTIPLE, stadiumLayout, type StadiumLayout } from './stadium';
 
 const EnvSchema = z.object({
   BENCH_DURATION: z.coerce.number().positive().default(10),
@@ -48,7 +48,10 @@ const EnvSchema = z.object({
     .number()
     .int()
     .positive()
-    .multipleOf(10_000, 'BENCH_SLICE_SEATS must be a multiple of 10,000 (4 packages of 2,500-seat stands).')
+    .multipleOf(
+      STADIUM_SEAT_MULTIPLE,
+      'BENCH_SLICE_SEATS must be a multiple of 10,000 (4 packages of 2,500-seat stands).',
+    )
     .default(100_000),
   BENCH_SELLOUT: z.enum(['0', '1']).default('1'),
   /** The measured phases, comma-separated (profiling one phase: BENCH_PHASES=hot). */
@@ -99,66 +102,20 @@ async function openDatabase(): Promise<BenchDatabase> {
 // ---------------------------------------------------------------------------------------------------
 // Catalogue rows: the hot package and the seated event (a fresh one per slice, made between slices)
 
-/** A stadium is made of stands of 50 rows x 50 seats, four stands to a row of the map. */
-const ROWS_PER_STAND = 50;
-const SEATS_PER_ROW = 50;
-const SEATS_PER_STAND = ROWS_PER_STAND * SEATS_PER_ROW;
-/** Its seats are split among 4 packages of as many stands each, each owning its seats through seating_range. */
-const PACKAGES_PER_STADIUM = 4;
-/** The seated sell-out's stadium: 8 stands, 20,000 seats, the size of the demo's largest venue. */
+/** The seated sell-out's stadium: 20,000 seats, the size of the demo's largest venue. */
 const SELLOUT_SEATS = 20_000;
 
-interface Stadium {
+interface Stadium extends Omit<StadiumLayout, 'map'> {
   venueId: number;
-  seats: number;
-  /** Seat ids of each package, in map order. */
-  packageSeats: string[][];
-  /** Every row: its seat ids in order (what a buyer picks side-by-side seats from). */
-  rows: string[][];
-}
-
-function stadiumSeatMap(stands: readonly string[]): GenericSeatMap {
-  const pitch = 10;
-  const block = SEATS_PER_ROW * pitch + 20;
-  return GenericSeatMapSchema.parse({
-    type: 'generic',
-    width: 40 + 4 * block,
-    height: 120 + Math.ceil(stands.length / 4) * (ROWS_PER_STAND * pitch + 20),
-    stage: { x: 20, y: 10, width: 4 * block, height: 40, label: 'Stage' },
-    sections: stands.map((id, i) => ({
-      id,
-      name: `Stand ${id}`,
-      rows: Array.from({ length: ROWS_PER_STAND }, (_, r) => ({
-        label: String(r + 1),
-        count: SEATS_PER_ROW,
-        firstNumber: 1,
-        x: 20 + (i % 4) * block,
-        y: 80 + Math.floor(i / 4) * (ROWS_PER_STAND * pitch + 20) + r * pitch,
-        spacing: pitch,
-      })),
-    })),
-  });
 }
 
 async function createStadium(db: DbHandle['db'], seats: number): Promise<Stadium> {
-  const stands = Array.from({ length: seats / SEATS_PER_STAND }, (_, i) => `S${i + 1}`);
-  const map = stadiumSeatMap(stands);
-  const expanded = expandSeatMap(map);
-  const standsPerPackage = stands.length / PACKAGES_PER_STADIUM;
-  const packageSeats = Array.from({ length: PACKAGES_PER_STADIUM }, (_, p) => {
-    const owned = new Set(stands.slice(p * standsPerPackage, (p + 1) * standsPerPackage));
-    return expanded.filter((seat) => owned.has(seat.section)).map((seat) => seat.id);
-  });
-  const rows = stands.flatMap((stand) =>
-    Array.from({ length: ROWS_PER_STAND }, (_, r) =>
-      Array.from({ length: SEATS_PER_ROW }, (_, n) => `${stand}-${r + 1}-${n + 1}`),
-    ),
-  );
+  const { map, ...layout } = stadiumLayout(seats);
   const venue = await createVenue(db, {
     name: `Bench on-sale ${RUN_TAG} stadium of ${seats.toLocaleString('en-US')} seats`,
     seatMap: map,
   });
-  return { venueId: venue.id, seats: expanded.length, packageSeats, rows };
+  return { venueId: venue.id, ...layout };
 }
 
 interface Catalogue {
