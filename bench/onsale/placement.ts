@@ -2,7 +2,8 @@
  * PostgreSQL's CPU per order placement (issue 4, decisions/024): `marquee_place_order()` called straight
  * from a pool of connections, no HTTP, for seated orders on a fresh 100,000-seat event and for orders of
  * one hot package, and for the seated ones step by step (copies of the function that return before each
- * of its steps). CPU time per call is what a change to the placement has to lower; it is less noisy than
+ * of its steps); then both 32 orders a `marquee_place_orders()` call on one connection, as the app places
+ * them under load (decisions/025). CPU time per call is what a change to the placement has to lower; it is less noisy than
  * the on-sale rates on this shared machine, but still moves by about ±10 % between rounds: compare medians.
  *
  *   npm run bench:placement -w @marquee/bench
@@ -131,15 +132,31 @@ async function hotCalls(db: ReturnType<typeof createDb>['db'], venueId: number, 
   });
 }
 
-/** Runs the calls over the pool's connections; answers PostgreSQL's CPU per call (µs) and the refusals. */
-async function place(pool: pg.Pool, calls: readonly Call[]): Promise<{ cpuMicros: number; refused: number }> {
+/**
+ * Runs the calls and answers PostgreSQL's CPU per order (µs) and the refusals: one order a call over
+ * BENCH_CONNECTIONS connections (`batch` 0), or `batch` orders a call on one connection, as the app places
+ * them (`marquee_place_orders`, migration 0009: one batch in flight per server process).
+ */
+async function place(
+  pool: pg.Pool,
+  calls: readonly Call[],
+  batch: number,
+): Promise<{ cpuMicros: number; refused: number }> {
   let next = 0;
   let refused = 0;
   const before = postgresCpuSeconds();
   await Promise.all(
-    Array.from({ length: env.BENCH_CONNECTIONS }, async () => {
+    Array.from({ length: batch > 0 ? 1 : env.BENCH_CONNECTIONS }, async () => {
       const client = await pool.connect();
       try {
+        while (batch > 0 && next < calls.length) {
+          const group = calls.slice(next, next + batch);
+          next += group.length;
+          const result = await client.query('SELECT refusal_hint FROM marquee_place_orders($1::jsonb)', [
+            JSON.stringify(group.map((call) => ({ ...call, hold_minutes: 10 }))),
+          ]);
+          refused += result.rows.filter((row: { refusal_hint: string | null }) => row.refusal_hint !== null).length;
+        }
         for (let call = calls[next++]; call; call = calls[next++]) {
           try {
             await client.query('SELECT * FROM marquee_place_order($1::jsonb, $2::jsonb, 10)', [
@@ -197,9 +214,12 @@ async function main(): Promise<void> {
           step.before,
           `  RETURN QUERY SELECT v_order_id, v_expires, now(); RETURN;\n${step.before}`,
         ),
+        batch: 0,
       })),
-      { name: 'seated, whole placement', kind: 'seated' as const, def: original },
-      { name: 'hot package, whole placement', kind: 'hot' as const, def: original },
+      { name: 'seated, whole placement', kind: 'seated' as const, def: original, batch: 0 },
+      { name: 'hot package, whole placement', kind: 'hot' as const, def: original, batch: 0 },
+      { name: 'seated, 32 a call (as the app)', kind: 'seated' as const, def: original, batch: 32 },
+      { name: 'hot package, 32 a call (as the app)', kind: 'hot' as const, def: original, batch: 32 },
     ];
     const results = new Map<string, { cpu: number[]; refused: number[] }>(
       variants.map((variant) => [variant.name, { cpu: [], refused: [] }]),
@@ -213,11 +233,11 @@ async function main(): Promise<void> {
             : await hotCalls(handle.db, plainVenue.id, tag);
         await pool.query(variant.def);
         try {
-          const { cpuMicros, refused } = await place(pool, calls);
+          const { cpuMicros, refused } = await place(pool, calls, variant.batch);
           results.get(variant.name)?.cpu.push(cpuMicros);
           results.get(variant.name)?.refused.push(refused);
           console.log(
-            `  round ${round}  ${variant.name.padEnd(34)} ${cpuMicros.toFixed(0).padStart(5)} µs/call  ${refused} refused`,
+            `  round ${round}  ${variant.name.padEnd(38)} ${cpuMicros.toFixed(0).padStart(5)} µs/order  ${refused} refused`,
           );
         } finally {
           await pool.query(original);
@@ -225,13 +245,14 @@ async function main(): Promise<void> {
       }
     }
     console.log('');
-    console.log('PostgreSQL CPU per call (median over rounds):');
+    console.log('PostgreSQL CPU per order (median over rounds):');
     let previous = 0;
     for (const variant of variants) {
       const cpu = median(results.get(variant.name)?.cpu ?? []);
-      const step = variant.kind === 'seated' ? `  (+${(cpu - previous).toFixed(0)})` : '';
-      console.log(`  ${variant.name.padEnd(34)} ${cpu.toFixed(0).padStart(5)} µs${step}`);
-      if (variant.kind === 'seated') previous = cpu;
+      const isStep = variant.kind === 'seated' && variant.batch === 0;
+      const step = isStep ? `  (+${(cpu - previous).toFixed(0)})` : '';
+      console.log(`  ${variant.name.padEnd(38)} ${cpu.toFixed(0).padStart(5)} µs${step}`);
+      if (isStep) previous = cpu;
     }
   } finally {
     await pool.end().catch(() => {});

@@ -123,50 +123,62 @@ export class HoldRefusedError extends Error {
   }
 }
 
+const Timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value));
 const PlacedRowsSchema = z.object({
   rows: z.array(
     z.object({
-      order_pk: z.coerce.number().int(),
-      hold_expires_at: z.union([z.string(), z.date()]).transform((value) => new Date(value)),
-      server_time: z.union([z.string(), z.date()]).transform((value) => new Date(value)),
+      call_index: z.coerce.number().int(),
+      order_pk: z.coerce.number().int().nullable(),
+      hold_expires_at: Timestamp.nullable(),
+      server_time: Timestamp.nullable(),
+      refusal_hint: z.enum(['seats', 'packages']).nullable(),
+      refusal_detail: z.string().nullable(),
     }),
   ),
 });
-const RefusalSchema = z.object({ code: z.literal('MQ409'), hint: z.enum(['seats', 'packages']), detail: z.string() });
+const RefusedIdsSchema = z.array(z.union([z.string(), z.number()]));
 
-function refusalOf(error: unknown): HoldRefusedError | null {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const refusal = RefusalSchema.safeParse(current);
-    if (!refusal.success) continue;
-    const ids = z.array(z.union([z.string(), z.number()])).parse(JSON.parse(refusal.data.detail));
-    return refusal.data.hint === 'seats'
-      ? new HoldRefusedError('seats', ids.map(String), [])
-      : new HoldRefusedError('packages', [], ids.map(Number));
-  }
-  return null;
+/** One order to place with its hold (what `marquee_place_order` takes). */
+export interface PlacementCall {
+  order: PlacedOrderRow;
+  lines: readonly PlacedOrderLine[];
+  holdMinutes: number;
 }
 
+/** How one placement ended: placed, refused (nothing of it written), or an order with its Idempotency-Key exists. */
+export type Placement =
+  | { kind: 'placed'; id: number; holdExpiresAt: Date; serverTime: Date }
+  | { kind: 'refused'; refusal: HoldRefusedError }
+  | { kind: 'exists' };
+
 /**
- * Saves the order, its lines, its holds and its seat claims and takes the tickets off the package
- * counters, in one statement (`marquee_place_order`, migration 0005): either all of it or nothing.
- * Answers null when an order with the same Idempotency-Key exists; throws HoldRefusedError when tickets
- * or seats are gone.
+ * Saves each order, its lines, its holds and its seat claims and takes its tickets off the package
+ * counters (`marquee_place_order`, migration 0008): all of an order or nothing of it. The calls go in one
+ * statement and one transaction (`marquee_place_orders`, migration 0009), each order in a subtransaction
+ * of its own, so a refused order leaves the others standing. Answers one Placement per call, in order.
  */
-export async function placeOrderWithHold(
-  db: Db,
-  order: PlacedOrderRow,
-  lines: readonly PlacedOrderLine[],
-  holdMinutes: number,
-): Promise<{ id: number; holdExpiresAt: Date; serverTime: Date } | null> {
-  try {
-    const result = await db.execute(
-      sql`SELECT * FROM marquee_place_order(${JSON.stringify(order)}::jsonb, ${JSON.stringify(lines)}::jsonb, ${holdMinutes})`,
-    );
-    const row = PlacedRowsSchema.parse(result).rows[0];
-    return row ? { id: row.order_pk, holdExpiresAt: row.hold_expires_at, serverTime: row.server_time } : null;
-  } catch (error) {
-    throw refusalOf(error) ?? error;
-  }
+export async function placeOrders(db: Db, calls: readonly PlacementCall[]): Promise<Placement[]> {
+  const result = await db.execute(
+    sql`SELECT * FROM marquee_place_orders(${JSON.stringify(calls.map((call) => ({ order: call.order, lines: call.lines, hold_minutes: call.holdMinutes })))}::jsonb)`,
+  );
+  const rows = PlacedRowsSchema.parse(result).rows;
+  if (rows.length !== calls.length) throw new Error(`placed ${rows.length} orders for ${calls.length} calls`);
+  return [...rows]
+    .sort((a, b) => a.call_index - b.call_index)
+    .map((row): Placement => {
+      if (row.refusal_hint !== null) {
+        const ids = RefusedIdsSchema.parse(JSON.parse(row.refusal_detail ?? '[]'));
+        return {
+          kind: 'refused',
+          refusal:
+            row.refusal_hint === 'seats'
+              ? new HoldRefusedError('seats', ids.map(String), [])
+              : new HoldRefusedError('packages', [], ids.map(Number)),
+        };
+      }
+      if (row.order_pk === null || row.hold_expires_at === null || row.server_time === null) return { kind: 'exists' };
+      return { kind: 'placed', id: row.order_pk, holdExpiresAt: row.hold_expires_at, serverTime: row.server_time };
+    });
 }
 
 /**

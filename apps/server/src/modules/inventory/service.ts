@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../plugins/app-error';
 import * as repository from './repository';
 import type { HoldLine, Tx } from './repository';
 import { TtlCache } from '../catalog/ttl-cache';
+import { batchWhileBusy } from '../../lib/batch-while-busy';
 
 export type { Tx } from './repository';
 
@@ -12,39 +13,49 @@ export type { PlacedOrderLine, PlacedOrderRow } from './repository';
 /** Names for the message when a package has run out. */
 export type PackageNames = ReadonlyMap<number, string>;
 
-/**
- * Saves the order with its hold (order, lines, holds, seat claims, package counters) in one statement,
- * or throws a 409 that says what was taken, having written nothing. Null: an order with the same
- * Idempotency-Key exists. See `marquee_place_order` (migration 0005) for why it is one statement.
- */
-export async function placeOrderWithHold(
-  db: Db,
+/** Orders placed in one database call at most (each a subtransaction: PostgreSQL caches 64 per transaction). */
+const MAX_PLACEMENTS_PER_CALL = 32;
+
+export type PlaceOrder = (
   order: repository.PlacedOrderRow,
   lines: readonly repository.PlacedOrderLine[],
   holdMinutes: number,
   packageNames: PackageNames,
-) {
-  try {
-    return await repository.placeOrderWithHold(db, order, lines, holdMinutes);
-  } catch (error) {
-    if (!(error instanceof repository.HoldRefusedError)) throw error;
-    if (error.kind === 'seats') {
-      const taken = error.seats;
+) => Promise<{ id: number; holdExpiresAt: Date; serverTime: Date } | null>;
+
+/**
+ * Saves an order with its hold (order, lines, holds, seat claims, package counters), all of it or nothing,
+ * or throws a 409 that says what was taken. Null: an order with the same Idempotency-Key exists.
+ * The orders that arrive while a placement is running go together in the next call (group commit,
+ * lib/batch-while-busy.ts; decisions/025): one statement and one transaction for many orders, each in a
+ * subtransaction of its own (`marquee_place_orders`, migration 0009). Idle, an order is placed at once.
+ */
+export function createOrderPlacer(db: Db): PlaceOrder {
+  const place = batchWhileBusy((calls: readonly repository.PlacementCall[]) => repository.placeOrders(db, calls), {
+    maxBatch: MAX_PLACEMENTS_PER_CALL,
+  });
+  return async (order, lines, holdMinutes, packageNames) => {
+    const placement = await place({ order, lines, holdMinutes });
+    if (placement.kind === 'exists') return null;
+    if (placement.kind === 'placed') return placement;
+    const refusal = placement.refusal;
+    if (refusal.kind === 'seats') {
+      const taken = refusal.seats;
       const message =
         taken.length === 1
           ? `Seat ${taken[0]} was just taken by someone else. Please choose another seat.`
           : `Seats ${taken.join(', ')} were just taken by someone else. Please choose other seats.`;
       throw new AppError('conflict', message, { seats: [message] }, { taken_seats: taken });
     }
-    const names = error.packageIds.map((id) => packageNames.get(id) ?? `package ${id}`);
+    const names = refusal.packageIds.map((id) => packageNames.get(id) ?? `package ${id}`);
     const message = `Not enough ${names.join(', ')} tickets are left for this order. Please choose fewer or another package.`;
     throw new AppError(
       'conflict',
       message,
       { ticket_package_details: [message] },
-      { sold_out_packages: error.packageIds },
+      { sold_out_packages: refusal.packageIds },
     );
-  }
+  };
 }
 
 /** Each seat of the event's packages → its package; kept a few seconds per event (a stadium has 20,000). */
@@ -105,7 +116,7 @@ export function releaseInventory(tx: Tx, orderId: number, reason: 'released' | '
 
 /**
  * Gives back every expired hold's tickets, one package per transaction so that the sweep never holds
- * many hot rows at once. Only tidiness: correctness never waits for it (see placeOrderWithHold).
+ * many hot rows at once. Only tidiness: correctness never waits for it (see createOrderPlacer).
  */
 export async function sweepExpiredHolds(db: Db, batch = 100): Promise<number> {
   let returned = 0;

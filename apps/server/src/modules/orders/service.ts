@@ -58,6 +58,7 @@ export function createOrdersService(deps: {
   checkoutCacheTtlMs?: number;
 }) {
   const { db, gateways, completion } = deps;
+  const placeOrder = inventory.createOrderPlacer(db);
   // An on-sale rush asks for the same event thousands of times a second; a second-old copy of its prices
   // is as good as a fresh one (a price change a second late), and the hold itself is always checked in SQL.
   const checkoutEvents = new TtlCache<{ checkout: Awaited<ReturnType<typeof repository.findCheckoutEvent>> }>({
@@ -116,7 +117,7 @@ export function createOrdersService(deps: {
 
   /**
    * POST /api/orders. Everything is checked before anything is written; then one statement saves the
-   * order, its lines and its hold, or nothing at all (inventory.placeOrderWithHold); then the gateway's
+   * order, its lines and its hold, or nothing at all (inventory.createOrderPlacer); then the gateway's
    * intent is created, idempotently on the Booking ID, so a replay or a retry never makes a second one.
    * The answer is built from what is in hand: an on-sale rush pays for no read-back.
    */
@@ -171,8 +172,7 @@ export function createOrdersService(deps: {
     // A gateway that names its intents itself (the sandbox) has them on the order row from the start.
     const reserved = gateway?.reserveIntent?.(bookingId) ?? null;
     const placed = await retryOnDeadlock(() =>
-      inventory.placeOrderWithHold(
-        db,
+      placeOrder(
         {
           order_id: bookingId,
           event_id: event.id,

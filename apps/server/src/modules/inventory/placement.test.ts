@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTicketPackage, createVenue, smallSeatMap } from '@marquee/db/factories';
+import { orders, seatClaims, ticketPackages } from '@marquee/db/schema';
+import { createTestDb, type TestDb } from '@marquee/db/testing';
+import { createOrderPlacer } from './service';
+import { placeOrders, type PlacedOrderRow, type PlacementCall } from './repository';
+
+/**
+ * Orders placed many to a call (`marquee_place_orders`, migration 0009; decisions/025): each order is
+ * all or nothing on its own, whatever the others in its call do.
+ */
+let t: TestDb;
+let sequence = 0;
+
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function orderRow(eventId: number, idempotencyKey: string | null = null): PlacedOrderRow {
+  sequence += 1;
+  return {
+    order_id: `MQTEST${String(sequence).padStart(6, '0')}`,
+    event_id: eventId,
+    first_name: 'Batch',
+    last_name: 'Buyer',
+    email: `batch${sequence}@example.com`,
+    phone: '0771234567',
+    nic: 'n/a',
+    currency: 'LKR',
+    subtotal: 1000,
+    convenience_fee: 0,
+    discount: 0,
+    total: 1000,
+    promo_code_id: null,
+    payment_gateway_id: 1,
+    payment_intent_id: null,
+    payment_client_secret: null,
+    payment_redirect_url: null,
+    access_token: `token-${sequence}`,
+    idempotency_key: idempotencyKey,
+    request_hash: 'hash',
+  };
+}
+
+async function seatedEvent() {
+  const venue = await createVenue(t.db, { seatMap: smallSeatMap() });
+  const event = await createEvent(t.db, { venueId: venue.id });
+  const pkg = await createTicketPackage(t.db, {
+    eventId: event.id,
+    seatingRange: ['A-1-1', 'A-1-2', 'A-1-3', 'A-1-4', 'A-1-5'],
+  });
+  return { eventId: event.id, packageId: pkg.id };
+}
+
+function seatCall(eventId: number, packageId: number, seats: string[], key: string | null = null): PlacementCall {
+  return {
+    order: orderRow(eventId, key),
+    lines: [{ package_id: packageId, package_name: 'Seats', unit_price: 1000, quantity: seats.length, seats }],
+    holdMinutes: 10,
+  };
+}
+
+describe('orders placed together in one call', () => {
+  it('answers each order on its own: a refused one writes nothing and leaves the others standing', async () => {
+    const { eventId, packageId } = await seatedEvent();
+    const calls = [
+      seatCall(eventId, packageId, ['A-1-1', 'A-1-2']),
+      seatCall(eventId, packageId, ['A-1-2', 'A-1-3']),
+      seatCall(eventId, packageId, ['A-1-4']),
+    ];
+    const placements = await placeOrders(t.db, calls);
+
+    expect(placements.map((placement) => placement.kind)).toEqual(['placed', 'refused', 'placed']);
+    const refused = placements[1];
+    expect(refused?.kind === 'refused' && refused.refusal.seats).toEqual(['A-1-2']);
+    const saved = await t.db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.eventId, eventId));
+    expect(saved.map((row) => row.orderId).sort()).toEqual([calls[0]?.order.order_id, calls[2]?.order.order_id].sort());
+    const claims = await t.db
+      .select({ seatId: seatClaims.seatId })
+      .from(seatClaims)
+      .where(eq(seatClaims.eventId, eventId));
+    expect(claims.map((row) => row.seatId).sort()).toEqual(['A-1-1', 'A-1-2', 'A-1-4']);
+    const [pkg] = await t.db
+      .select({ held: ticketPackages.heldCount })
+      .from(ticketPackages)
+      .where(eq(ticketPackages.id, packageId));
+    expect(pkg?.held).toBe(3);
+  });
+
+  it('answers a repeated Idempotency-Key in the same call as an order that exists', async () => {
+    const { eventId, packageId } = await seatedEvent();
+    const placements = await placeOrders(t.db, [
+      seatCall(eventId, packageId, ['A-1-5'], 'batch-key-0001'),
+      seatCall(eventId, packageId, ['A-1-5'], 'batch-key-0001'),
+    ]);
+    expect(placements.map((placement) => placement.kind)).toEqual(['placed', 'exists']);
+  });
+
+  it('places the orders that arrive together in one call, each answered with its own outcome', async () => {
+    const { eventId, packageId } = await seatedEvent();
+    let statements = 0;
+    const counted = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<typeof target.execute>) => {
+          statements += 1;
+          return target.execute(...args);
+        };
+      },
+    });
+    const placeOrder = createOrderPlacer(counted);
+    const names = new Map([[packageId, 'Seats']]);
+    const outcomes = await Promise.allSettled(
+      ['A-1-1', 'A-1-2', 'A-1-2', 'A-1-3'].map((seat) => {
+        const call = seatCall(eventId, packageId, [seat]);
+        return placeOrder(call.order, call.lines, call.holdMinutes, names);
+      }),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const rejected = outcomes[2];
+    expect(rejected?.status === 'rejected' && String(rejected.reason)).toMatch(/Seat A-1-2 was just taken/);
+    expect(statements).toBe(1);
+    const held = await t.db
+      .select({ seatId: seatClaims.seatId })
+      .from(seatClaims)
+      .where(eq(seatClaims.eventId, eventId));
+    expect(held.map((row) => row.seatId).sort()).toEqual(['A-1-1', 'A-1-2', 'A-1-3']);
+  });
+});
