@@ -82,6 +82,8 @@ export const EnvSchema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
   /** How long SIGTERM waits for requests and background work to finish before the process gives up (exit 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /** How long a server starting while PostgreSQL cannot be reached waits for it before it gives up (exit 1). */
+  DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
 }).superRefine((env, ctx) => {
   if (env.SMTP_URL && env.MAIL_VIEWER) {
     ctx.addIssue({

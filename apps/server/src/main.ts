@@ -2,13 +2,22 @@ import { createDb, dbConfigFromEnv } from '@marquee/db/client';
 import { seedDemoIfEmpty } from '@marquee/db/seed';
 import { buildApp } from './app';
 import { appConfigFromEnv, parseEnv, resolveDataDir } from './config';
+import { untilDatabaseAnswers } from './lib/wait-for-database';
 
 const env = parseEnv(process.env);
 const config = appConfigFromEnv(env);
 const dataDir = resolveDataDir(env);
 const handle = createDb(dbConfigFromEnv(env, `${dataDir}/pglite`));
 
-await handle.migrate();
+let isWaiting = false;
+await untilDatabaseAnswers(() => handle.migrate(), {
+  timeoutMs: env.DATABASE_WAIT_MS,
+  onWait: (error) => {
+    if (isWaiting) return;
+    isWaiting = true;
+    console.log(`The database cannot be reached yet (${String(error)}); waiting up to ${env.DATABASE_WAIT_MS} ms for it…`);
+  },
+});
 if (env.SEED_DEMO) {
   const seeded = await seedDemoIfEmpty(handle.db);
   if (seeded) console.log(`Seeded the demo catalogue: ${seeded.events} events, ${seeded.venues} venues.`);

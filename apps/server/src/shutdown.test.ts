@@ -1,6 +1,6 @@
 import { csrfHeadersOver } from './test-support/protection';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -252,4 +252,43 @@ describe('graceful shutdown of the server process', () => {
       expect(mail?.status).toBe('sent');
     });
   }, 120_000);
+});
+
+describe('starting while the database cannot be reached', () => {
+  // PostgreSQL only: the wait is for a database server that is down or restarting; PGlite is in-process.
+  it.runIf(isPostgres)('waits for PostgreSQL and starts once it answers, instead of exiting', async () => {
+    const target = new URL(testDb?.url ?? '');
+    const proxyPort = await freePort();
+    const url = new URL(target);
+    url.port = String(proxyPort);
+    // Nothing listens on proxyPort at first (connections are refused, as while PostgreSQL restarts);
+    // after 1.5 s a plain TCP relay to the test database opens there.
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => socket.destroy());
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    const opened = new Promise<void>((resolve) => setTimeout(() => relay.listen(proxyPort, '127.0.0.1', resolve), 1_500));
+    try {
+      const server = await startServerProcess({
+        port: await freePort(),
+        env: { ...serverEnv, DATABASE_URL: url.toString() },
+        timeoutMs: 60_000,
+      });
+      running.push(server);
+      await opened;
+      expect(server.output()).toMatch(/The database cannot be reached yet \(.*ECONNREFUSED.*\); waiting up to 60000 ms/);
+      const health = await fetch(`http://127.0.0.1:${server.port}/api/events/${'zzzz'}/seats`);
+      expect(health.status).toBe(404);
+      await server.stop();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
+  }, 90_000);
 });
