@@ -74,9 +74,9 @@ describe('orders placed together in one call', () => {
     ];
     const placements = await placeOrders(t.db, calls);
 
-    expect(placements.map((placement) => placement.kind)).toEqual(['placed', 'refused', 'placed']);
+    expect(placements.map((placement) => placement.kind)).toEqual(['placed', 'seats taken', 'placed']);
     const refused = placements[1];
-    expect(refused?.kind === 'refused' && refused.refusal.seats).toEqual(['A-1-2']);
+    expect(refused?.kind === 'seats taken' && refused.seats).toEqual(['A-1-2']);
     const saved = await t.db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.eventId, eventId));
     expect(saved.map((row) => row.orderId).sort()).toEqual([calls[0]?.order.order_id, calls[2]?.order.order_id].sort());
     const claims = await t.db

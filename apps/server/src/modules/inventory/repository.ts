@@ -108,20 +108,6 @@ export interface PlacedOrderLine {
   seats: readonly string[];
 }
 
-/** What stopped a hold: the seats someone else has, or the packages without enough tickets left. */
-export class HoldRefusedError extends Error {
-  readonly kind: 'seats' | 'packages';
-  readonly seats: string[];
-  readonly packageIds: number[];
-
-  constructor(kind: 'seats' | 'packages', seats: string[], packageIds: number[]) {
-    super(`hold refused: ${kind}`);
-    this.name = 'HoldRefusedError';
-    this.kind = kind;
-    this.seats = seats;
-    this.packageIds = packageIds;
-  }
-}
 
 const Timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value));
 const PlacedRowsSchema = z.object({
@@ -145,10 +131,14 @@ export interface PlacementCall {
   holdMinutes: number;
 }
 
-/** How one placement ended: placed, refused (nothing of it written), or an order with its Idempotency-Key exists. */
+/**
+ * How one placement ended: placed; refused, nothing of it written (the seats someone else has, or the
+ * packages without enough tickets left); or an order with its Idempotency-Key exists.
+ */
 export type Placement =
   | { kind: 'placed'; id: number; holdExpiresAt: Date; serverTime: Date }
-  | { kind: 'refused'; refusal: HoldRefusedError }
+  | { kind: 'seats taken'; seats: string[] }
+  | { kind: 'sold out'; packageIds: number[] }
   | { kind: 'exists' };
 
 /**
@@ -168,13 +158,9 @@ export async function placeOrders(db: Db, calls: readonly PlacementCall[]): Prom
     .map((row): Placement => {
       if (row.refusal_hint !== null) {
         const ids = RefusedIdsSchema.parse(JSON.parse(row.refusal_detail ?? '[]'));
-        return {
-          kind: 'refused',
-          refusal:
-            row.refusal_hint === 'seats'
-              ? new HoldRefusedError('seats', ids.map(String), [])
-              : new HoldRefusedError('packages', [], ids.map(Number)),
-        };
+        return row.refusal_hint === 'seats'
+          ? { kind: 'seats taken', seats: ids.map(String) }
+          : { kind: 'sold out', packageIds: ids.map(Number) };
       }
       if (row.order_pk === null || row.hold_expires_at === null || row.server_time === null) return { kind: 'exists' };
       return { kind: 'placed', id: row.order_pk, holdExpiresAt: row.hold_expires_at, serverTime: row.server_time };

@@ -38,22 +38,21 @@ export function createOrderPlacer(db: Db): PlaceOrder {
     const placement = await place({ order, lines, holdMinutes });
     if (placement.kind === 'exists') return null;
     if (placement.kind === 'placed') return placement;
-    const refusal = placement.refusal;
-    if (refusal.kind === 'seats') {
-      const taken = refusal.seats;
+    if (placement.kind === 'seats taken') {
+      const taken = placement.seats;
       const message =
         taken.length === 1
           ? `Seat ${taken[0]} was just taken by someone else. Please choose another seat.`
           : `Seats ${taken.join(', ')} were just taken by someone else. Please choose other seats.`;
       throw new AppError('conflict', message, { seats: [message] }, { taken_seats: taken });
     }
-    const names = refusal.packageIds.map((id) => packageNames.get(id) ?? `package ${id}`);
+    const names = placement.packageIds.map((id) => packageNames.get(id) ?? `package ${id}`);
     const message = `Not enough ${names.join(', ')} tickets are left for this order. Please choose fewer or another package.`;
     throw new AppError(
       'conflict',
       message,
       { ticket_package_details: [message] },
-      { sold_out_packages: refusal.packageIds },
+      { sold_out_packages: placement.packageIds },
     );
   };
 }
