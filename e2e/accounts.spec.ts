@@ -26,7 +26,9 @@ function newAccount(): Account {
 }
 
 /** An on-sale paid event without a seat map and with a package that has room. */
-async function findListEvent(request: APIRequestContext): Promise<{ event: EventDetail; ticketPackage: TicketPackage }> {
+async function findListEvent(
+  request: APIRequestContext,
+): Promise<{ event: EventDetail; ticketPackage: TicketPackage }> {
   for (const summary of (await listEvents(request)).filter((e) => e.status === 'ongoing' && !e.free_event)) {
     const event = await getEventDetail(request, summary.uid);
     if (event.venue.seat_map !== null || event.promo_auto_apply) continue;
@@ -233,7 +235,10 @@ test('Google sign-in (a local OpenID provider stands in for Google): back on the
 
   // The checkout starts with the provider's name and e-mail.
   await page.goto(`${event.path}?step=2`);
-  await page.getByRole('listitem', { name: ticketPackage.name, exact: true }).getByRole('button', { name: /^ADD/ }).click();
+  await page
+    .getByRole('listitem', { name: ticketPackage.name, exact: true })
+    .getByRole('button', { name: /^ADD/ })
+    .click();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await expect(page.getByLabel('Email')).toHaveValue(`${login}@example.com`);
   await expect(page.getByLabel('First name')).toHaveValue(login.charAt(0).toUpperCase() + login.slice(1));

@@ -55,7 +55,9 @@ async function readOrder(page: Page, request: APIRequestContext, uid: string) {
   const read = async () =>
     OrderSchema.parse(
       await (
-        await request.get(`/api/orders/${access.orderId}`, { headers: { authorization: `Bearer ${access.accessToken}` } })
+        await request.get(`/api/orders/${access.orderId}`, {
+          headers: { authorization: `Bearer ${access.accessToken}` },
+        })
       ).json(),
     );
   return { access, read };

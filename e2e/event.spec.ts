@@ -5,15 +5,26 @@ import { unavailableSaleMessage } from '@marquee/domain/statuses';
 import { findEvent, getEventDetail } from './support/catalog';
 
 test.describe('event page', () => {
-  test("shows an on-sale event with Book Now, its time in the venue's zone and its packages", async ({ page, request }) => {
-    const summary = await findEvent(request, (e) => e.status === 'ongoing' && Date.parse(e.start_date) > Date.now() + 86_400_000);
+  test("shows an on-sale event with Book Now, its time in the venue's zone and its packages", async ({
+    page,
+    request,
+  }) => {
+    const summary = await findEvent(
+      request,
+      (e) => e.status === 'ongoing' && Date.parse(e.start_date) > Date.now() + 86_400_000,
+    );
     const event = await getEventDetail(request, summary.uid);
     await page.goto(event.path);
     await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(event.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     await expect(page.getByRole('main')).toContainText(formatEventTime(event.start_date, event.venue.time_zone));
     await expect(page.getByRole('main')).toContainText(event.venue.name);
-    await expect(page.getByRole('link', { name: 'Book Now' }).or(page.getByRole('button', { name: 'Book Now' })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', { name: 'Book Now' })
+        .or(page.getByRole('button', { name: 'Book Now' }))
+        .first(),
+    ).toBeVisible();
     const firstPackage = event.ticket_packages[0];
     if (firstPackage) await expect(page.getByRole('main')).toContainText(firstPackage.name);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(event.name);

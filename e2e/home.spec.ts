@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('home', () => {
-  test('shows the category tabs, Trending Events with View All to the active category, and the sliders', async ({ page }) => {
+  test('shows the category tabs, Trending Events with View All to the active category, and the sliders', async ({
+    page,
+  }) => {
     await page.goto('/');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText(['All', 'Concerts', 'Theatre', 'Dance']);
@@ -40,7 +42,9 @@ test.describe('home', () => {
   });
 });
 
-test('no page breaks its Content Security Policy (zod is told not to probe for eval before it loads)', async ({ page }) => {
+test('no page breaks its Content Security Policy (zod is told not to probe for eval before it loads)', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = violations;
@@ -51,6 +55,8 @@ test('no page breaks its Content Security Policy (zod is told not to probe for e
   for (const path of ['/', '/concerts', '/download-tickets']) {
     await page.goto(path);
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual(
+      [],
+    );
   }
 });

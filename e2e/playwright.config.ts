@@ -1,17 +1,35 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, freemem, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Real server (built web app), real database (a fresh embedded PGlite, or DATABASE_URL's PostgreSQL),
- * real Chromium (Debian's, found by scripts/lib.sh: Playwright never downloads a browser here).
+ * real Chromium (Debian's headless shell, found by scripts/lib.sh: Playwright never downloads a browser
+ * here). decisions/026 has the measurements behind the browser, the trace and the worker count.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** A local OpenID provider stands in for Google (accounts.spec.ts signs in through it). */
 const OIDC_PORT = PORT + 1;
 const OIDC_CLIENT = { id: 'marquee-google', secret: 'local-oidc-client-secret-0123456789' };
+/**
+ * Workers from the machine. Measured on 2 cores (decisions/026): a worker, its browser and the server's
+ * share of the work keep about 1.5 cores busy, so a second worker on 2 cores bought 10 % of wall time for
+ * 92 % instead of 76 % CPU, and left nothing for a busy neighbour. One worker per two cores, and no more
+ * than free memory allows (about 1 GiB a worker with its browser). E2E_WORKERS overrides.
+ */
+function pickWorkers(): { workers: number; reason: string } {
+  const cores = availableParallelism();
+  const freeGiB = freemem() / 2 ** 30;
+  const requested = Number(process.env.E2E_WORKERS);
+  if (Number.isInteger(requested) && requested > 0) return { workers: requested, reason: 'E2E_WORKERS' };
+  const workers = Math.max(1, Math.min(Math.floor(cores / 2), Math.floor(freeGiB)));
+  return { workers, reason: `${cores} cores, ${freeGiB.toFixed(1)} GiB free: one per two cores` };
+}
+const { workers, reason } = pickWorkers();
+// The config is read again in every worker process; say it once, in the runner.
+if (process.env.TEST_WORKER_INDEX === undefined) console.log(`Playwright workers: ${workers} (${reason})`);
 const ROOT = resolve(import.meta.dirname, '..');
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -22,16 +40,19 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  workers: 2,
+  workers,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   outputDir: '../test-results/playwright',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot, but not the
+    // trace's screencast: encoding a frame for every paint cost more CPU than the tests themselves
+    // (decisions/026: 305 -> 122 CPU seconds on the same 20 tests).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

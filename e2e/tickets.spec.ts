@@ -36,7 +36,13 @@ async function buyOneTicket(request: APIRequestContext): Promise<string> {
     const paid = await request.post(`/api/sandbox/payment_intents/${order.payment?.intent_id}/confirm`, {
       data: {
         client_secret: order.payment?.client_secret,
-        card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123', name: 'Kumari Silva' },
+        card: {
+          number: '4242424242424242',
+          exp_month: 12,
+          exp_year: new Date().getFullYear() + 2,
+          cvc: '123',
+          name: 'Kumari Silva',
+        },
       },
     });
     expect(paid.status()).toBe(200);
@@ -47,7 +53,10 @@ async function buyOneTicket(request: APIRequestContext): Promise<string> {
   throw new Error('The demo catalogue has no paid, on-sale event without a seat map.');
 }
 
-test('Download Your Tickets: find the booking with the checkout e-mail and download its PDF', async ({ page, request }) => {
+test('Download Your Tickets: find the booking with the checkout e-mail and download its PDF', async ({
+  page,
+  request,
+}) => {
   const orderId = await buyOneTicket(request);
 
   await page.goto('/download-tickets');
@@ -77,7 +86,5 @@ test('Download Your Tickets: find the booking with the checkout e-mail and downl
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
   // The confirmation e-mail went through the outbox (no SMTP here: the local viewer keeps it).
-  await expect
-    .poll(async () => (await request.get('/dev/mail')).text(), { timeout: 20_000 })
-    .toContain(orderId);
+  await expect.poll(async () => (await request.get('/dev/mail')).text(), { timeout: 20_000 }).toContain(orderId);
 });

@@ -32,6 +32,13 @@ export interface AxeCheckOptions {
   exclude?: string[];
   /** The heading and landmark rules; off only for a document that is not a page (an e-mail's HTML). */
   hasPageStructure?: boolean;
+  /**
+   * Only this part of the page (a CSS selector): for a state that changes one part of a page (a dialog's
+   * errors, a popup, a listbox) whose page, and the part's first state on it, a test has checked whole. Every
+   * WCAG rule still runs on the part; the page-level heading and landmark rules have no page to judge.
+   * Checking the part alone is what the state is about, and a whole page's check costs seconds of CPU.
+   */
+  within?: string;
 }
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -54,11 +61,16 @@ export function formatViolations(violations: AxeResults['violations'] | AxeResul
  * No rule is disabled.
  */
 export async function expectNoAxeViolations(page: Page, state: string, options: AxeCheckOptions = {}): Promise<void> {
-  const { exclude = [], hasPageStructure = true } = options;
+  const { exclude = [], hasPageStructure = true, within } = options;
+  const checksStructure = hasPageStructure && within === undefined;
   let builder = new AxeBuilder({ page }).options({
     runOnly: { type: 'tag', values: WCAG_22_AA_TAGS },
-    rules: hasPageStructure ? Object.fromEntries(STRUCTURE_RULES.map((rule) => [rule, { enabled: true }])) : {},
+    rules: checksStructure ? Object.fromEntries(STRUCTURE_RULES.map((rule) => [rule, { enabled: true }])) : {},
   });
+  if (within !== undefined) {
+    await expect(page.locator(within).first(), `the part axe checks in ${state}`).toBeVisible();
+    builder = builder.include(within);
+  }
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
   // What axe could not decide (text over an image, say) is no failure, but is kept with the test for review.

@@ -3,7 +3,11 @@ import { EventDetailSchema, EventListSchema, type EventSummary } from '@marquee/
 import type { CategoryKey } from '@marquee/domain/categories';
 
 /** Reads the live catalogue through the public API, so specs never hard-code seed rows. */
-export async function listEvents(request: APIRequestContext, category: CategoryKey = 'all', perPage = 48): Promise<EventSummary[]> {
+export async function listEvents(
+  request: APIRequestContext,
+  category: CategoryKey = 'all',
+  perPage = 48,
+): Promise<EventSummary[]> {
   const events: EventSummary[] = [];
   for (let page = 1; page <= 10; page++) {
     const response = await request.get(`/api/events?category=${category}&page=${page}&per_page=${perPage}`);
@@ -14,7 +18,10 @@ export async function listEvents(request: APIRequestContext, category: CategoryK
   return events;
 }
 
-export async function findEvent(request: APIRequestContext, predicate: (event: EventSummary) => boolean): Promise<EventSummary> {
+export async function findEvent(
+  request: APIRequestContext,
+  predicate: (event: EventSummary) => boolean,
+): Promise<EventSummary> {
   const event = (await listEvents(request)).find(predicate);
   if (!event) throw new Error('The demo catalogue has no event that matches this spec’s needs.');
   return event;
