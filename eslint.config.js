@@ -7,6 +7,10 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -21,6 +25,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // The rules that read other files (no-cycle) parse them as TypeScript; without this they skip them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
@@ -33,6 +40,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+      // No import cycles, type-only imports included: a cycle means two files are one concept, or a type is
+      // in the wrong file (issue 19).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -55,6 +65,12 @@ export default tseslint.config(
               from: './apps/web/src/features',
               except: [`./${feature}`],
               message: 'Features do not import each other; compose them in a route.',
+            })),
+            // 3. A server module's repository is its own: other modules call its service or use-case files.
+            ...serverModules.map((module) => ({
+              target: `./apps/server/src/modules/${module}`,
+              from: serverModules.filter((other) => other !== module).map((other) => `./apps/server/src/modules/${other}/repository.ts`),
+              message: "Another module's repository: call that module's service or use case instead.",
             })),
             // 6. Source never imports test code.
             { target: ['./apps/*/src', './packages/*/src'], from: ['./e2e', './bench'], message: 'Source never imports test code.' },

@@ -10,6 +10,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/db/src/testing/global-setup.ts'],
+          setupFiles: ['apps/server/src/test-support/fail-on-server-errors.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

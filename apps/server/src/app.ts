@@ -6,12 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from '@marquee/db/client';
 import type { AppConfig } from './config';
 import { Redis } from 'ioredis';
-import { createAuth } from './modules/accounts/auth';
-import { accountsModule, currentUserIdOf } from './modules/accounts/routes';
-import { createAccountsService } from './modules/accounts/service';
+import { accountsModule } from './modules/accounts/routes';
 import { captchaModule } from './modules/captcha/routes';
-import { createCaptcha } from './modules/captcha/service';
-import { enqueuePasswordReset } from './modules/mail/repository';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limits';
@@ -20,15 +16,12 @@ import { bookingsModule } from './modules/bookings/routes';
 import { catalogModule } from './modules/catalog/routes';
 import { inventoryModule } from './modules/inventory/routes';
 import { mailModule } from './modules/mail/routes';
-import { createOrderCompletion } from './modules/orders/completion';
 import { ordersModule } from './modules/orders/routes';
-import { createPaymentGateways } from './modules/payments/gateways';
 import { paymentsModule } from './modules/payments/routes';
-import { createSandboxWebhooks, type WebhookTransport } from './modules/payments/sandbox-webhooks';
-import { createStripeGateway, createStripeWebhookVerifier } from './modules/payments/stripe-gateway';
+import type { WebhookTransport } from './modules/payments/sandbox-webhooks';
 import { ticketsModule } from './modules/tickets/routes';
-import { createTicketsService } from './modules/tickets/service';
 import { webApp } from './plugins/web-app';
+import { buildServices } from './services';
 
 export interface AppDeps {
   db: Db;
@@ -95,76 +88,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
 
-  const captcha = await createCaptcha({ db: deps.db, enabled: deps.config.captcha ?? true, redis });
-  await app.register(captchaModule, { captcha });
-  const accounts = await createAuth({
-    db: deps.db,
-    config: deps.config,
-    sendResetPassword: (userId, url) => enqueuePasswordReset(deps.db, userId, url),
-  });
-  const currentUserId = currentUserIdOf(accounts);
-  const accountsService = createAccountsService(deps.db);
-  await app.register(accountsModule, { service: accountsService, accounts, captcha });
-
-  await app.register(catalogModule, { db: deps.db });
+  const services = await buildServices({ db: deps.db, config: deps.config, redis, log: app.log });
+  await app.register(captchaModule, { captcha: services.captcha });
+  await app.register(accountsModule, { service: services.accounts, accounts: services.auth, captcha: services.captcha });
+  await app.register(catalogModule, { service: services.catalog });
   await app.register(inventoryModule, { db: deps.db, seatStatesTtlMs: deps.config.env === 'test' ? 0 : 1_000 });
   const isTest = deps.config.env === 'test';
   // Tests drive the workers themselves unless a period is given; production runs them on these periods.
   const workers = deps.config.workers ?? {};
   const period = (given: number | undefined, fallback: number) => given ?? (isTest ? 0 : fallback);
-  const stripe = deps.config.stripe ?? null;
-  const sandboxWebhooks = createSandboxWebhooks(deps.db);
-  const gateways = createPaymentGateways(deps.db, {
-    sandboxWebhooks,
-    stripe: stripe
-      ? {
-          gateway: createStripeGateway({ secretKey: stripe.secretKey, ...(stripe.api ? { api: stripe.api } : {}) }),
-          verifier: createStripeWebhookVerifier(stripe.webhookSecret),
-        }
-      : undefined,
-  });
-  const completion = createOrderCompletion({ db: deps.db, gateways });
   await app.register(ordersModule, {
-    db: deps.db,
-    gateways,
-    completion,
+    service: services.orders,
     sweepIntervalMs: period(workers.holdSweepIntervalMs, 30_000),
-    checkoutCacheTtlMs: isTest ? 0 : 1_000,
-    requireCaptcha: captcha.requireOnce,
+    requireCaptcha: services.captcha.requireOnce,
     linkToAccount: async (request, bookingId) => {
-      const userId = await currentUserId(request);
-      if (userId) await accountsService.linkOrder(bookingId, userId);
+      const userId = await services.currentUserId(request);
+      if (userId) await services.accounts.linkOrder(bookingId, userId);
     },
   });
   await app.register(paymentsModule, {
-    db: deps.db,
-    gateways,
-    completion,
-    sandboxWebhooks,
-    stripePublishableKey: stripe?.publishableKey ?? null,
+    service: services.payments,
+    sandbox: services.sandboxProvider,
+    gateways: services.gateways,
+    sandboxWebhooks: services.sandboxWebhooks,
+    stripePublishableKey: services.stripePublishableKey,
     webhookTransport: deps.config.webhookTargetUrl ? httpTransport(deps.config.webhookTargetUrl) : undefined,
     webhookIntervalMs: period(workers.webhookIntervalMs, 2_000),
   });
-  // One tickets service: its PDF and signed links serve the ticket routes, the e-mail and the booking lookup.
-  const tickets = createTicketsService({ db: deps.db, config: deps.config });
-  await app.register(ticketsModule, { service: tickets });
+  await app.register(ticketsModule, { service: services.tickets });
   await app.register(bookingsModule, {
-    db: deps.db,
-    ticketUrl: (bookingId) => tickets.ticketUrl(bookingId),
-    captcha,
-    currentUserId,
+    service: services.bookings,
+    captcha: services.captcha,
+    currentUserId: services.currentUserId,
     ...(deps.config.bookingLookupLimit ? { lookupLimit: deps.config.bookingLookupLimit } : {}),
   });
   await app.register(mailModule, {
-    db: deps.db,
+    service: services.mail,
     config: deps.config,
-    renderTicketsPdf: tickets.renderTicketsPdf,
-    ticketsLink: (bookingId) => tickets.ticketUrl(bookingId, { absolute: true }),
     sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
-    ...(workers.mailRetrySeconds === undefined ? {} : { retryBaseSeconds: workers.mailRetrySeconds }),
-    ...(workers.mailLeaseSeconds === undefined ? {} : { leaseSeconds: workers.mailLeaseSeconds }),
   });
-  await app.register(webApp, { db: deps.db, config: deps.config });
+  await app.register(webApp, { catalog: services.catalog, config: deps.config });
   return app;
 }
 

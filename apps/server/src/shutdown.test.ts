@@ -261,8 +261,9 @@ describe('starting while the database cannot be reached', () => {
     const proxyPort = await freePort();
     const url = new URL(target);
     url.port = String(proxyPort);
-    // Nothing listens on proxyPort at first (connections are refused, as while PostgreSQL restarts);
-    // after 1.5 s a plain TCP relay to the test database opens there.
+    // Nothing listens on proxyPort at first (connections are refused, as while PostgreSQL restarts); once
+    // the server says it is waiting, a plain TCP relay to the test database opens there. (Opened on that
+    // line, not after a fixed time: on a busy machine the server took longer than that to try at all.)
     const sockets = new Set<Socket>();
     const relay = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
@@ -273,22 +274,30 @@ describe('starting while the database cannot be reached', () => {
       }
       client.pipe(upstream).pipe(client);
     });
-    const opened = new Promise<void>((resolve) => setTimeout(() => relay.listen(proxyPort, '127.0.0.1', resolve), 1_500));
+    const waiting = /The database cannot be reached yet \(.*ECONNREFUSED.*\); waiting up to 60000 ms/;
+    let open: (() => void) | undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    let isOpening = false;
     try {
       const server = await startServerProcess({
         port: await freePort(),
         env: { ...serverEnv, DATABASE_URL: url.toString() },
         timeoutMs: 60_000,
+        onOutput: (output) => {
+          if (isOpening || !waiting.test(output)) return;
+          isOpening = true;
+          relay.listen(proxyPort, '127.0.0.1', () => open?.());
+        },
       });
       running.push(server);
       await opened;
-      expect(server.output()).toMatch(/The database cannot be reached yet \(.*ECONNREFUSED.*\); waiting up to 60000 ms/);
+      expect(server.output()).toMatch(waiting);
       const health = await fetch(`http://127.0.0.1:${server.port}/api/events/${'zzzz'}/seats`);
       expect(health.status).toBe(404);
       await server.stop();
     } finally {
       for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => relay.close(resolve));
+      if (relay.listening) await new Promise((resolve) => relay.close(resolve));
     }
   }, 90_000);
 });

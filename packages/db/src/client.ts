@@ -13,6 +13,8 @@ import { schema } from './schema';
 export type Schema = typeof schema;
 /** One type for both drivers: the same Drizzle query builder over PGlite or node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction()` callback gets: repositories take it to run inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
 

@@ -392,6 +392,8 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   lastError: text('last_error'),
   ...timestamps,
 });
+/** A sandbox intent as read (the gateway, its provider pages and its webhooks share it). */
+export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
 /**
  * Tickets of paid orders: one row per admission or seat (issue 5). `code` is the ticket's public

@@ -2,9 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Db } from '@marquee/db/client';
 import type { AppConfig } from '../config';
-import { createCatalogService, eventPageMetaOf } from '../modules/catalog/service';
+import { eventPageMetaOf, type CatalogService } from '../modules/catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
 import { TtlCache } from '../modules/catalog/ttl-cache';
 import {
@@ -21,7 +20,8 @@ import { RouteChunks, routePreloads } from './web-app/route-preloads';
 import { classifySpaPath, isApiPath, type SpaRoute } from './web-app/spa-routes';
 
 export interface WebAppOptions {
-  db: Db;
+  /** The catalogue the API serves too (one instance, one set of caches). */
+  catalog: CatalogService;
   config: AppConfig;
 }
 
@@ -46,7 +46,7 @@ const NOT_BUILT_MESSAGE =
  * Without a build (API-only, e.g. tests or `npm run serve` before `npm run build`), non-API GETs get a
  * 404 that tells the operator to build the web app.
  */
-export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, config }) => {
+export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, config }) => {
   const distDir = config.webDistDir;
   const indexPath = distDir ? join(distDir, 'index.html') : null;
   if (!distDir || !indexPath || !existsSync(indexPath)) {
@@ -93,7 +93,6 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { db, confi
       ...(page.responses ? { initialResponses: page.responses } : {}),
     });
   };
-  const catalog = createCatalogService(db);
   // Event pages are what gets shared; a short cache keeps a burst of previews (or a crawler) off the database.
   const eventPages = new TtlCache<{ event: EventDetail | null }>({
     ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS,

@@ -37,8 +37,7 @@ import {
   replaceAt,
   withOneHostilePart,
 } from '../test-support/fuzz';
-import { mailConfigOf } from '../modules/mail/routes';
-import { createMailService } from '../modules/mail/service';
+import { createMailService, mailConfigOf } from '../modules/mail/service';
 import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../modules/payments/sandbox-webhooks';
 import { createTicketsService } from '../modules/tickets/service';
 import { buyTickets, orderTickets } from '../modules/tickets/test-support/buy-tickets';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@marquee/db/testing';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
+import { recordServerError } from './server-errors';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,6 +32,9 @@ export async function buildTestApp(config: Partial<AppConfig> = {}): Promise<Tes
   const handle = await createTestDb();
   try {
     const app = await buildApp({ db: handle.db, config: { ...TEST_APP_CONFIG, ...config } });
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode >= 500) recordServerError(`${request.method} ${request.url}: ${reply.statusCode}`);
+    });
     await app.ready();
     return {
       app,

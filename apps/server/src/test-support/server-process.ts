@@ -26,6 +26,8 @@ export async function startServerProcess(options: {
   env: Record<string, string>;
   timeoutMs?: number;
   logFile?: string;
+  /** Called with everything the process has printed so far, on each new chunk (for a test to act on a line). */
+  onOutput?: (output: string) => void;
 }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', ...options.env, PORT: String(options.port) },
@@ -37,6 +39,7 @@ export async function startServerProcess(options: {
     output += chunk.toString('utf8');
     if (output.length > 1_000_000) output = output.slice(-500_000);
     log?.write(chunk);
+    options.onOutput?.(output);
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);

@@ -1,5 +1,5 @@
 import { seatId as makeSeatId, type SeatMap } from '../seat-map/seat-map.schema';
-import type { TicketSeat } from './tickets.schema';
+import type { TicketSeat } from './ticket-seat.schema';
 
 /**
  * A seat id (`${section}-${row}-${number}`) as a ticket prints it: the section's name from the venue's

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_TICKET_CODE_LENGTH } from './ticket-code';
 export { describeSeat, seatLabel } from './describe-seat';
+import { TicketSeatSchema } from './ticket-seat.schema';
+export { TicketSeatSchema, type TicketSeat } from './ticket-seat.schema';
 
 /**
  * Tickets (issue 6): the check-in API for gate staff, the public key gates verify codes with, and the
@@ -47,15 +49,6 @@ export const CheckInRequestSchema = z.object({
   event_uid: z.string().trim().min(1).max(40).optional(),
 });
 export type CheckInRequest = z.infer<typeof CheckInRequestSchema>;
-
-export const TicketSeatSchema = z.object({
-  id: z.string(),
-  /** The section's name from the venue's seat map ("Balcony"), or its id when the map no longer has it. */
-  section: z.string(),
-  row: z.string(),
-  number: z.string(),
-});
-export type TicketSeat = z.infer<typeof TicketSeatSchema>;
 
 /** What a gate shows for an admitted ticket. */
 export const CheckedInTicketSchema = z.object({

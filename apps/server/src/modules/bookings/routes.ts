@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '@marquee/db/client';
 import {
   BOOKING_LOOKUP_MESSAGES,
   BookingLookupRequestSchema,
@@ -11,12 +10,10 @@ import { ErrorBodySchema } from '@marquee/domain/errors';
 import { AppError } from '../../plugins/app-error';
 import { byClient, limit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
-import { createBookingsService } from './service';
+import type { BookingsService } from './service';
 
 export interface BookingsModuleOptions {
-  db: Db;
-  /** The signed, expiring link to a booking's tickets PDF (the tickets module makes it). */
-  ticketUrl: (bookingId: string) => Promise<string>;
+  service: BookingsService;
   /** Lookups per client address per window; a Booking ID and NIC must not be guessable by brute force. */
   lookupLimit?: { max: number; windowMs: number };
   captcha: CaptchaService;
@@ -27,7 +24,7 @@ export interface BookingsModuleOptions {
 /** Download Your Tickets: the booking lookup by Booking ID and NIC. */
 export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createBookingsService(options);
+  const { service } = options;
   const lookupLimit = options.lookupLimit ?? { max: 10, windowMs: 10 * 60_000 };
   const lookupLimits = [
     limit(fastify, { name: 'lookup-client', ...lookupLimit, key: byClient, message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts }),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '@marquee/db/client';
 import {
   BannerSchema,
   CategorySchema,
@@ -18,10 +17,10 @@ import {
 } from '@marquee/domain/catalog';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { JsonResponseCache } from './json-response-cache';
-import { createCatalogService } from './service';
+import type { CatalogService } from './service';
 
 export interface CatalogModuleOptions {
-  db: Db;
+  service: CatalogService;
   /** How long answers are cached in this process; defaults to 5 s. 0 turns the cache off (loads are still coalesced). */
   cacheTtlMs?: number;
 }
@@ -51,7 +50,7 @@ const invalidResponse = {
  */
 export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createCatalogService(options.db);
+  const { service } = options;
   const cache = new JsonResponseCache({ ...(options.cacheTtlMs === undefined ? {} : { ttlMs: options.cacheTtlMs }) });
 
   app.get(

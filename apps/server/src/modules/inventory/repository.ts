@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '@marquee/db/client';
+import type { Db, Tx } from '@marquee/db/client';
 import { events, holds, seatClaims, ticketPackageBuckets, ticketPackages } from '@marquee/db/schema';
 
 /**
@@ -15,7 +15,6 @@ import { events, holds, seatClaims, ticketPackageBuckets, ticketPackages } from 
 const ReturnedRowsSchema = z.object({ rows: z.array(z.object({ returned: z.coerce.number().int() })) });
 
 /** A transaction or the database: every function here runs inside the caller's transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /**

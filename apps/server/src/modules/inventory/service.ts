@@ -2,11 +2,11 @@ import type { Db } from '@marquee/db/client';
 import type { SeatStates } from '@marquee/domain/orders';
 import { AppError, notFound } from '../../plugins/app-error';
 import * as repository from './repository';
-import type { HoldLine, Tx } from './repository';
+import type { Tx } from '@marquee/db/client';
+import type { HoldLine } from './repository';
 import { TtlCache } from '../catalog/ttl-cache';
 import { batchWhileBusy } from '../../lib/batch-while-busy';
 
-export type { Tx } from './repository';
 
 export type { PlacedOrderLine, PlacedOrderRow } from './repository';
 

@@ -7,9 +7,9 @@ import { mailAttachments, mailMessages, orders, outbox } from '@marquee/db/schem
 import type { CreatedOrder } from '@marquee/domain/orders';
 import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../../test-support/build-test-app';
 import { appConfigFromEnv, parseEnv, type MailConfig } from '../../config';
-import { mailConfigOf, mailModule } from './routes';
+import { mailModule } from './routes';
 import { createTicketsService } from '../tickets/service';
-import { createMailService } from './service';
+import { createMailService, mailConfigOf } from './service';
 import { bookAndPay } from './test-support/book-and-pay';
 import { startSmtpSink } from './test-support/smtp-sink';
 
@@ -160,14 +160,17 @@ describe('the worker in the server process', () => {
     const server = Fastify();
     server.setValidatorCompiler(validatorCompiler);
     server.setSerializerCompiler(serializerCompiler);
-    await server.register(mailModule, {
+    const config = {
+      ...TEST_APP_CONFIG,
+      mail: { smtpUrl: sink.url, from: 'Marquee <tickets@marquee.local>', viewer: 'off' as const },
+    };
+    const service = createMailService({
       db: t.db,
-      config: {
-        ...TEST_APP_CONFIG,
-        mail: { smtpUrl: sink.url, from: 'Marquee <tickets@marquee.local>', viewer: 'off' },
-      },
-      sendIntervalMs: 20,
+      config: mailConfigOf(config),
+      publicUrl: config.publicUrl,
+      log: server.log,
     });
+    await server.register(mailModule, { service, config, sendIntervalMs: 20 });
     try {
       expect(sink.received).toHaveLength(0);
       await server.ready();

@@ -1,32 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '@marquee/db/client';
 import { ErrorBodySchema } from '@marquee/domain/errors';
-import { DEFAULT_MAIL_FROM, type AppConfig, type MailConfig } from '../../config';
+import type { AppConfig } from '../../config';
 import { startPeriodicWorker } from '../../lib/periodic-worker';
-import { createMailService, type RenderTicketsPdf, type TicketsLink } from './service';
+import { mailConfigOf, type MailService } from './service';
 import { describeSmtpUrl } from './transports';
 import { mailListPage, mailMessagePage } from './viewer-pages';
 
 export interface MailModuleOptions {
-  db: Db;
+  /** The outbox worker's and viewer's service, built with `mailConfigOf(config)`. */
+  service: MailService;
   config: AppConfig;
-  /** Attaches the tickets PDF to the confirmation e-mail (the tickets module renders it). */
-  renderTicketsPdf?: RenderTicketsPdf | undefined;
-  /** Adds a signed link straight to the tickets PDF to the confirmation (the tickets module makes it). */
-  ticketsLink?: TicketsLink | undefined;
   /** How often due e-mails are sent (and retried); 0 turns the worker off (tests call `sendDue`). */
   sendIntervalMs?: number;
-  /** The delay before a failed e-mail's first retry, doubling up to an hour (default 30 s). */
-  retryBaseSeconds?: number;
-  /** How long a claimed e-mail is left to this process before another may send it (default 600 s). */
-  leaseSeconds?: number;
-}
-
-/** Without a mail config (tests, demos): nothing is sent, and the viewer is open to this machine. */
-export function mailConfigOf(config: AppConfig): MailConfig {
-  return config.mail ?? { smtpUrl: null, from: DEFAULT_MAIL_FROM, viewer: 'local' };
 }
 
 const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
@@ -54,16 +41,7 @@ const AttachmentParamsSchema = MessageParamsSchema.extend({
 export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = mailConfigOf(options.config);
-  const service = createMailService({
-    db: options.db,
-    config,
-    publicUrl: options.config.publicUrl,
-    log: app.log,
-    renderTicketsPdf: options.renderTicketsPdf,
-    ticketsLink: options.ticketsLink,
-    ...(options.retryBaseSeconds === undefined ? {} : { retryBaseSeconds: options.retryBaseSeconds }),
-    ...(options.leaseSeconds === undefined ? {} : { leaseSeconds: options.leaseSeconds }),
-  });
+  const { service } = options;
   const isViewerOn = config.smtpUrl === null && config.viewer !== 'off';
 
   if (isViewerOn) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@marquee/db/client';
 import { eventPath } from '@marquee/domain/slug';
 import { TICKET_LINK_TTL_DAYS, describeSeat, seatLabel } from '@marquee/domain/tickets';
-import type { MailConfig } from '../../config';
+import { DEFAULT_MAIL_FROM, type AppConfig, type MailConfig } from '../../config';
 import * as repository from './repository';
 import type { ClaimedOutboxRow, OrderForMail } from './repository';
 import type { MailEvent, RenderedMail } from './templates/mail-parts';
@@ -86,6 +86,16 @@ function subjectOf(row: ClaimedOutboxRow): Record<string, unknown> {
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+
+/** Without a mail config (tests, demos): nothing is sent, and the viewer is open to this machine. */
+export function mailConfigOf(config: AppConfig): MailConfig {
+  return config.mail ?? { smtpUrl: null, from: DEFAULT_MAIL_FROM, viewer: 'local' };
+}
+
+/** Queues a password-reset e-mail with its one-time link (the accounts library asks for one); the worker sends it. */
+export function requestPasswordResetMail(db: Db, userId: string, url: string): Promise<void> {
+  return repository.enqueuePasswordReset(db, userId, url);
+}
 
 /**
  * The outbox worker and the outbox viewer's reads. `sendDue` sends every e-mail that is due: rows of

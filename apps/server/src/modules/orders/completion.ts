@@ -4,7 +4,7 @@ import type { PaymentErrorCode } from '@marquee/domain/payments';
 import { AppError } from '../../plugins/app-error';
 import * as inventory from '../inventory/service';
 import type { PaymentGateways } from '../payments/gateways';
-import { issueTickets } from '../tickets/repository';
+import { issueTickets } from '../tickets/issue-tickets';
 import * as repository from './repository';
 import type { OrderRow } from './repository';
 import { retryOnDeadlock } from './retry-on-deadlock';

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '@marquee/db/client';
+import type { Db, Tx } from '@marquee/db/client';
 import { events, orderLines, orders, outbox, paymentGateways, promoCodes, ticketPackages } from '@marquee/db/schema';
-import type { Tx } from '../inventory/service';
 
 export interface CheckoutEventRow {
   id: number;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '@marquee/db/client';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import {
   CreateOrderRequestSchema,
@@ -12,18 +11,12 @@ import {
   UnavailableBodySchema,
 } from '@marquee/domain/orders';
 import { startPeriodicWorker } from '../../lib/periodic-worker';
-import type { PaymentGateways } from '../payments/gateways';
-import type { OrderCompletion } from './completion';
-import { createOrdersService } from './service';
+import type { OrdersService } from './service';
 
 export interface OrdersModuleOptions {
-  db: Db;
-  gateways: PaymentGateways;
-  completion: OrderCompletion;
+  service: OrdersService;
   /** How often pending orders past their hold are ended and expired holds swept; 0 turns the sweeper off (tests). */
   sweepIntervalMs?: number;
-  /** How long an event's prices and packages are reused by checkout (see OrdersService); 0 in tests. */
-  checkoutCacheTtlMs?: number;
   /** The captcha an order needs (X-Captcha); a retry with the same Idempotency-Key may show it again. */
   requireCaptcha: (request: FastifyRequest, idempotencyKey: string | null) => Promise<void>;
   /** Records the order against the signed-in account, if any (My bookings). */
@@ -64,12 +57,7 @@ const errors = {
 /** Checkout: promo check, orders with their 10-minute hold and payment intent, and cancellation. */
 export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createOrdersService({
-    db: options.db,
-    gateways: options.gateways,
-    completion: options.completion,
-    ...(options.checkoutCacheTtlMs === undefined ? {} : { checkoutCacheTtlMs: options.checkoutCacheTtlMs }),
-  });
+  const { service } = options;
 
   app.post(
     '/api/promotions/check',

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../plugins/app-error';
 import { TtlCache } from '../catalog/ttl-cache';
 import * as inventory from '../inventory/service';
 import type { PaymentGateways } from '../payments/gateways';
-import { findOrderTickets } from '../tickets/repository';
+import { listOrderTickets } from '../tickets/list-order-tickets';
 import type { OrderCompletion } from './completion';
 import { resolvePromo, type AppliedPromo } from '../promotions/service';
 import { buildCheckoutLines, type CheckoutLine } from './pricing';
@@ -316,7 +316,7 @@ export function createOrdersService(deps: {
     const [lines, kind, tickets] = await Promise.all([
       repository.findOrderLines(db, row.id),
       repository.findGatewayKind(db, row.paymentGatewayId),
-      row.status === 'complete' || row.status === 'verified' ? findOrderTickets(db, row.id) : [],
+      row.status === 'complete' || row.status === 'verified' ? listOrderTickets(db, row.id) : [],
     ]);
     // A pending order whose hold has passed is over, whether or not the sweeper has got to it yet.
     const isExpired = row.status === 'pending' && row.isHoldExpired;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '@marquee/db/client';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { CurrencySchema } from '@marquee/domain/money';
 import {
@@ -11,17 +10,16 @@ import {
   bookingReturnPath,
 } from '@marquee/domain/payments';
 import { startPeriodicWorker } from '../../lib/periodic-worker';
-import type { OrderCompletion } from '../orders/completion';
 import type { PaymentGateways } from './gateways';
 import { challengePage, instalmentsPage } from './sandbox-pages';
-import { createSandboxProvider } from './sandbox-provider';
+import type { SandboxProvider } from './sandbox-provider';
 import type { SandboxWebhooks, WebhookTransport } from './sandbox-webhooks';
-import { createPaymentsService } from './service';
+import type { PaymentsService } from './service';
 
 export interface PaymentsModuleOptions {
-  db: Db;
+  service: PaymentsService;
+  sandbox: SandboxProvider;
   gateways: PaymentGateways;
-  completion: OrderCompletion;
   sandboxWebhooks: SandboxWebhooks;
   stripePublishableKey: string | null;
   /**
@@ -39,8 +37,7 @@ const DecisionBodySchema = z.object({ decision: z.enum(['approve', 'fail', 'decl
 /** Payments: the return address, provider webhooks, and the sandbox provider's API and hosted pages. */
 export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createPaymentsService({ ...options, log: app.log });
-  const sandbox = createSandboxProvider(options.db, options.sandboxWebhooks);
+  const { service, sandbox } = options;
   const transport: WebhookTransport =
     options.webhookTransport ??
     (async (body, headers) =>

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
-import { sandboxPaymentIntents } from '@marquee/db/schema';
+import { sandboxPaymentIntents, type SandboxIntentRow } from '@marquee/db/schema';
 import { CurrencySchema } from '@marquee/domain/money';
 import type { CreateIntentInput, PaymentGateway, PaymentIntent, ReservedIntent } from './gateway';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 import { batchWhileBusy } from '../../lib/batch-while-busy';
 
-export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
 /** Where the sandbox's hosted pages live (the provider's pages, served by Marquee itself). */
 export function sandboxChallengePath(intentId: string): string {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
-import { sandboxPaymentIntents } from '@marquee/db/schema';
+import { sandboxPaymentIntents, type SandboxIntentRow } from '@marquee/db/schema';
 import {
   CARD_ERROR_MESSAGES,
   PAYMENT_MESSAGES,
@@ -14,7 +14,7 @@ import {
 } from '@marquee/domain/payments';
 import { invalidField, notFound } from '../../plugins/app-error';
 import { findInstalmentProviderName } from './repository';
-import { sandboxChallengePath, type SandboxIntentRow } from './sandbox-gateway';
+import { sandboxChallengePath } from './sandbox-gateway';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 
 const PAYMENT_NOT_FOUND = 'Payment not found.';

@@ -2,11 +2,9 @@ import { ensureAppSecret } from '../../lib/app-secrets';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '@marquee/db/client';
-import { sandboxWebhookDeliveries } from '@marquee/db/schema';
-import type { Tx } from '../inventory/service';
+import type { Db, Tx } from '@marquee/db/client';
+import { sandboxWebhookDeliveries, type SandboxIntentRow } from '@marquee/db/schema';
 import { WebhookSignatureError, type WebhookEvent, type WebhookVerifier } from './gateway';
-import type { SandboxIntentRow } from './sandbox-gateway';
 
 /** The header the sandbox signs its webhooks with: `t={unix seconds},v1={hex HMAC-SHA256 of "t.body"}`. */
 export const SANDBOX_SIGNATURE_HEADER = 'marquee-signature';

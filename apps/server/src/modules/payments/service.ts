@@ -3,7 +3,6 @@ import type { Db } from '@marquee/db/client';
 import { eventPath } from '@marquee/domain/slug';
 import { AppError, notFound } from '../../plugins/app-error';
 import type { OrderCompletion, Settlement } from '../orders/completion';
-import type { OrderRow } from '../orders/repository';
 import { WebhookSignatureError } from './gateway';
 import type { PaymentGateways } from './gateways';
 import * as repository from './repository';
@@ -11,8 +10,16 @@ import type { SandboxWebhooks } from './sandbox-webhooks';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
+/** What the return address needs of an order: its Booking ID and its event's address. */
+interface ReturningOrder {
+  orderId: string;
+  eventType: string;
+  eventName: string;
+  eventUid: string;
+}
+
 /** Where the return address sends the buyer for a settled order (the booking flow's steps 3 and 4). */
-export function returnDestination(row: Pick<OrderRow, 'orderId' | 'eventType' | 'eventName' | 'eventUid'>, settlement: Settlement): string {
+export function returnDestination(row: ReturningOrder, settlement: Settlement): string {
   const path = eventPath({ type: row.eventType, name: row.eventName, uid: row.eventUid });
   switch (settlement.kind) {
     case 'complete':

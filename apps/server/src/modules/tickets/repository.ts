@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@marquee/db/client';
+import type { Db, Tx } from '@marquee/db/client';
 import { events, orderLines, orders, tickets, venues } from '@marquee/db/schema';
-import type { Tx } from '../inventory/service';
 
 /** Crockford base 32 (no I, L, O, U): a code read aloud at a gate is not misread. */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -24,7 +23,7 @@ export interface TicketLine {
  * One ticket per admission or seat of a paid order, in the completion's transaction. Issuing twice
  * changes nothing: (order, package, admission) is unique, and a seat is sold once per event.
  */
-export async function issueTickets(tx: Tx, order: { id: number; eventId: number }, lines: readonly TicketLine[]) {
+export async function insertTickets(tx: Tx, order: { id: number; eventId: number }, lines: readonly TicketLine[]) {
   const rows = lines.flatMap((line) =>
     Array.from({ length: line.quantity }, (_, index) => ({
       orderId: order.id,

@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Db } from '@marquee/db/client';
+import type { AppConfig } from './config';
+import { createAuth } from './modules/accounts/auth';
+import { currentUserIdOf } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
+import { createBookingsService } from './modules/bookings/service';
+import { createCaptcha } from './modules/captcha/service';
+import { createCatalogService } from './modules/catalog/service';
+import { createMailService, mailConfigOf, requestPasswordResetMail } from './modules/mail/service';
+import { createOrderCompletion } from './modules/orders/completion';
+import { createOrdersService } from './modules/orders/service';
+import { createPaymentGateways } from './modules/payments/gateways';
+import { createSandboxProvider } from './modules/payments/sandbox-provider';
+import { createSandboxWebhooks } from './modules/payments/sandbox-webhooks';
+import { createPaymentsService } from './modules/payments/service';
+import { createStripeGateway, createStripeWebhookVerifier } from './modules/payments/stripe-gateway';
+import { createTicketsService } from './modules/tickets/service';
+
+export interface ServicesDeps {
+  db: Db;
+  config: AppConfig;
+  /** Counters shared by every server process (rate limits, used captchas); null: this process counts alone. */
+  redis: Redis | null;
+  log: FastifyBaseLogger;
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;
+
+/**
+ * The composition root: every service of the server, each built once, in the order they depend on each
+ * other. Route plugins are handed what they serve (app.ts) and never build a service themselves, so one
+ * instance (and its caches) serves every route that needs it: the catalogue's API and its pages, say.
+ */
+export async function buildServices({ db, config, redis, log }: ServicesDeps) {
+  const isTest = config.env === 'test';
+  const captcha = await createCaptcha({ db, enabled: config.captcha ?? true, redis });
+  const auth = await createAuth({
+    db,
+    config,
+    sendResetPassword: (userId, url) => requestPasswordResetMail(db, userId, url),
+  });
+  const accounts = createAccountsService(db);
+  const catalog = createCatalogService(db);
+
+  const stripe = config.stripe ?? null;
+  const sandboxWebhooks = createSandboxWebhooks(db);
+  const gateways = createPaymentGateways(db, {
+    sandboxWebhooks,
+    stripe: stripe
+      ? {
+          gateway: createStripeGateway({ secretKey: stripe.secretKey, ...(stripe.api ? { api: stripe.api } : {}) }),
+          verifier: createStripeWebhookVerifier(stripe.webhookSecret),
+        }
+      : undefined,
+  });
+  const completion = createOrderCompletion({ db, gateways });
+  const orders = createOrdersService({ db, gateways, completion, checkoutCacheTtlMs: isTest ? 0 : 1_000 });
+  const payments = createPaymentsService({ db, gateways, completion, sandboxWebhooks, log });
+  const sandboxProvider = createSandboxProvider(db, sandboxWebhooks);
+
+  // One tickets service: its PDF and signed links serve the ticket routes, the e-mail and the booking lookup.
+  const tickets = createTicketsService({ db, config });
+  const bookings = createBookingsService({ db, ticketUrl: (bookingId) => tickets.ticketUrl(bookingId) });
+  const workers = config.workers ?? {};
+  const mail = createMailService({
+    db,
+    config: mailConfigOf(config),
+    publicUrl: config.publicUrl,
+    log,
+    renderTicketsPdf: tickets.renderTicketsPdf,
+    ticketsLink: (bookingId) => tickets.ticketUrl(bookingId, { absolute: true }),
+    ...(workers.mailRetrySeconds === undefined ? {} : { retryBaseSeconds: workers.mailRetrySeconds }),
+    ...(workers.mailLeaseSeconds === undefined ? {} : { leaseSeconds: workers.mailLeaseSeconds }),
+  });
+
+  return {
+    captcha,
+    auth,
+    currentUserId: currentUserIdOf(auth),
+    accounts,
+    catalog,
+    gateways,
+    sandboxWebhooks,
+    sandboxProvider,
+    completion,
+    orders,
+    payments,
+    tickets,
+    bookings,
+    mail,
+    stripePublishableKey: stripe?.publishableKey ?? null,
+  };
+}
