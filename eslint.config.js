@@ -74,6 +74,17 @@ export default tseslint.config(
             })),
             // 6. Source never imports test code.
             { target: ['./apps/*/src', './packages/*/src'], from: ['./e2e', './bench'], message: 'Source never imports test code.' },
+            // 7. Shipping code never imports test support (each app keeps its test helpers in one folder).
+            {
+              target: ['./apps/server/src/!(test-support)/**/!(*.test).ts', './apps/server/src/!(*.test).ts'],
+              from: './apps/server/src/test-support',
+              message: 'Shipping code never imports test support.',
+            },
+            {
+              target: ['./apps/web/src/!(test)/**/!(*.test).{ts,tsx}', './apps/web/src/!(*.test).{ts,tsx}'],
+              from: './apps/web/src/test',
+              message: 'Shipping code never imports test support.',
+            },
           ],
         },
       ],

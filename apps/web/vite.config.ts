@@ -42,7 +42,7 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the build targets (es2022) supports modulepreload: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    // The manifest tells the server which chunks each route needs (apps/server/src/plugins/web-app/route-preloads.ts).
+    // The manifest tells the server which chunks each route needs (apps/server/src/modules/pages/route-preloads.ts).
     manifest: true,
     rolldownOptions: {
       output: {

@@ -10,11 +10,13 @@
  * measuring, default 2), DATABASE_URL (bench against PostgreSQL instead of a temporary PGlite).
  * Exits non-zero when any request got a non-2xx answer or a connection error.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { z } from 'zod';
+import { forkServer, stopServer } from '../lib/server-process';
+import { median } from '../lib/stats';
 import { BenchReadySchema, type BenchReady, type BenchTarget } from './protocol';
 
 const EnvSchema = z.object({
@@ -58,34 +60,12 @@ interface Measurement {
 }
 
 function startServer(target: BenchTarget): Promise<{ child: ChildProcess; ready: BenchReady }> {
-  return new Promise((resolve, reject) => {
-    // fork() passes this process's execArgv (tsx's loader) on, so the child runs TypeScript too.
-    const child = fork(join(import.meta.dirname, 'server.ts'), [], {
-      env: { ...process.env, BENCH_TARGET: target },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`${target} server exited early with code ${code}`));
-    };
-    const timer = setTimeout(() => reject(new Error(`${target} server did not start within 180 s`)), 180_000);
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      const ready = BenchReadySchema.safeParse(message);
-      if (ready.success) resolve({ child, ready: ready.data });
-      else reject(new Error(`unexpected message from the ${target} server`));
-    });
+  return forkServer(join(import.meta.dirname, 'server.ts'), {
+    name: target,
+    env: { ...process.env, BENCH_TARGET: target },
+    timeoutMs: 180_000,
+    ready: BenchReadySchema,
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 async function runSlice(target: Target, seconds: number): Promise<Slice> {
@@ -101,12 +81,6 @@ async function runSlice(target: Target, seconds: number): Promise<Slice> {
     non2xx: result.non2xx,
     errors: result.errors,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { createDb } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
 import { databaseUrl, withClient } from '../lib/postgres';
+import { median } from '../lib/stats';
 import { stadiumLayout, type StadiumLayout } from './stadium';
 
 const env = z
@@ -174,12 +175,6 @@ async function place(
     }),
   );
   return { cpuMicros: ((postgresCpuSeconds() - before) / calls.length) * 1e6, refused };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 async function main(): Promise<void> {

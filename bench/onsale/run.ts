@@ -23,7 +23,7 @@
  * Exits non-zero on an oversold ticket, a double-sold seat, an inconsistent counter, or any answer
  * other than 201/409 (or a connection error). It does not fail on the targets (noisy machine).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -32,6 +32,8 @@ import { z } from 'zod';
 import { createDb, type DbHandle } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
 import { printableUrl, waitForQuiet, withClient } from '../lib/postgres';
+import { forkServer, stopServer } from '../lib/server-process';
+import { median } from '../lib/stats';
 import { OnsaleReadySchema, type OnsaleReady, type OnsaleTarget } from './protocol';
 import { STADIUM_SEAT_MULTIPLE, stadiumLayout, type StadiumLayout } from './stadium';
 
@@ -543,39 +545,17 @@ function runLoad(
 // Servers (each in its own process, like bench/catalog)
 
 function startServer(target: OnsaleTarget, databaseUrl: string): Promise<{ child: ChildProcess; ready: OnsaleReady }> {
-  return new Promise((resolve, reject) => {
-    // fork() passes this process's execArgv (tsx's loader) on, so the child runs TypeScript too.
-    const child = fork(join(import.meta.dirname, 'server.ts'), [], {
-      env: {
-        ...process.env,
-        BENCH_TARGET: target,
-        DATABASE_URL: databaseUrl,
-        BENCH_POOL: String(env.BENCH_POOL),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`${target} server exited early with code ${code}`));
-    };
-    const timer = setTimeout(() => reject(new Error(`${target} server did not start within 120 s`)), 120_000);
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      const ready = OnsaleReadySchema.safeParse(message);
-      if (ready.success) resolve({ child, ready: ready.data });
-      else reject(new Error(`unexpected message from the ${target} server`));
-    });
+  return forkServer(join(import.meta.dirname, 'server.ts'), {
+    name: target,
+    env: {
+      ...process.env,
+      BENCH_TARGET: target,
+      DATABASE_URL: databaseUrl,
+      BENCH_POOL: String(env.BENCH_POOL),
+    },
+    timeoutMs: 120_000,
+    ready: OnsaleReadySchema,
   });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -610,13 +590,6 @@ interface PhaseResult {
   /** Median over rounds of (orders/s / baseline holds/s in the same round); null for the baseline. */
   ratio: number | null;
   rounds: Slice[];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function summarise(phase: Phase, slices: Slice[], baseline: Slice[]): PhaseResult {

@@ -8,11 +8,11 @@
  * Both use DATABASE_URL (run.ts has migrated it) with a pool of BENCH_POOL connections, listen on an
  * ephemeral port on 127.0.0.1 and report { port } to the parent over IPC.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
-import { createDb } from '@marquee/db/client';
-import { buildApp } from '@marquee/server/src/app';
+import { listenOnLoopback, startBenchApp } from '../lib/server';
+import { serveParent, type Cleanup } from '../lib/server-process';
 import {
   BASELINE_STOCK,
   BASELINE_TABLE,
@@ -29,13 +29,12 @@ const env = z
     BENCH_POOL: z.coerce.number().int().positive().default(10),
   })
   .parse(process.env);
-const cleanups: (() => Promise<void> | void)[] = [];
 const ReturnedSchema = z.object({ remaining: z.number().int() });
 
-async function startBaseline(): Promise<FastifyInstance> {
+async function startBaseline(onClose: (cleanup: Cleanup) => void): Promise<number> {
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.BENCH_POOL });
   pool.on('error', () => {});
-  cleanups.push(() => pool.end());
+  onClose(() => pool.end());
   await pool.query(
     `CREATE TABLE IF NOT EXISTS ${BASELINE_TABLE} (id integer PRIMARY KEY, remaining integer NOT NULL CHECK (remaining >= 0))`,
   );
@@ -53,45 +52,28 @@ async function startBaseline(): Promise<FastifyInstance> {
     if (row === undefined) return reply.code(409).send({ message: 'Sold out.' });
     return reply.code(201).send({ ticket_count, remaining: ReturnedSchema.parse(row).remaining });
   });
-  return app;
+  // The app closes before its pool does: requests in flight finish first.
+  onClose(() => app.close());
+  return listenOnLoopback(app);
 }
 
-async function startApp(): Promise<FastifyInstance> {
-  const handle = createDb({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.BENCH_POOL });
-  cleanups.push(() => handle.close());
-  return buildApp({
-    db: handle.db,
+async function startApp(onClose: (cleanup: Cleanup) => void): Promise<number> {
+  const server = await startBenchApp({
+    database: { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.BENCH_POOL },
+    // run.ts has migrated the database and made the catalogue.
+    prepare: false,
     // production: the hold sweeper runs every 30 s as in service; silent: no request log (it halves throughput).
     // CSRF stays on (the buyers send the token); the captcha is off by explicit configuration, as for
     // every benchmark: its cost is the buyer's browser's, not the server's (decisions/020).
-    config: { env: 'production', publicUrl: 'http://127.0.0.1', logLevel: 'silent', webDistDir: null, captcha: false },
+    config: { captcha: false },
   });
-}
-
-async function shutdown(code: number): Promise<never> {
-  for (const cleanup of cleanups) {
-    try {
-      await cleanup();
-    } catch {
-      // Best effort: the process is going away.
-    }
-  }
-  process.exit(code);
-}
-
-try {
-  const app = env.BENCH_TARGET === 'baseline' ? await startBaseline() : await startApp();
   // The app closes before its pool does: requests in flight finish first.
-  cleanups.unshift(() => app.close());
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  const ready: OnsaleReady = OnsaleReadySchema.parse({ type: 'ready', port: address.port });
-  process.send?.(ready);
-  process.on('disconnect', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
-  process.on('SIGINT', () => void shutdown(0));
-} catch (error) {
-  console.error(error);
-  await shutdown(1);
+  onClose(() => server.close());
+  return server.port;
 }
+
+await serveParent(async (onClose) => {
+  const port = env.BENCH_TARGET === 'baseline' ? await startBaseline(onClose) : await startApp(onClose);
+  const ready: OnsaleReady = OnsaleReadySchema.parse({ type: 'ready', port });
+  return ready;
+});

@@ -4,7 +4,7 @@
  * processes and PostgreSQL are broken from run.ts (SIGKILL, a PostgreSQL kill and restart).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { startSmtpSink, type SmtpSink } from '@marquee/server/src/modules/mail/test-support/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '@marquee/server/testing/smtp-sink';
 
 export interface WebhookProxy {
   port: number;

@@ -22,17 +22,15 @@
  * Exits non-zero only on errors.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { z } from 'zod';
 import { EventDetailSchema, EventListSchema, EventSeatMapSchema } from '@marquee/domain/catalog';
 import { expandSeatMap } from '@marquee/domain/seat-map';
-import { createDb } from '@marquee/db/client';
-import { seedDemoIfEmpty } from '@marquee/db/seed';
-import { buildApp } from '@marquee/server/src/app';
+import { startBenchApp } from '../lib/server';
+import { median } from '../lib/stats';
 
 const env = z
   .object({
@@ -48,11 +46,6 @@ const CLICK_TARGET_MS = 50;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const webDist = env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function clickToPaint(page: Page, x: number, y: number): Promise<number> {
@@ -153,22 +146,13 @@ async function main(): Promise<void> {
     console.log('Building apps/web (dist missing)…');
     execFileSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: root, stdio: 'inherit' });
   }
-  const dir = mkdtempSync(join(tmpdir(), 'marquee-bench-seatmap-'));
-  const handle = createDb({ kind: 'pglite', dataDir: join(dir, 'pglite') });
-  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
-  cleanups.unshift(() => handle.close());
+  const server = await startBenchApp({
+    database: { kind: 'pglite', tmpPrefix: 'marquee-bench-seatmap-' },
+    config: { webDistDir: webDist },
+  });
+  const cleanups: (() => Promise<void> | void)[] = [() => server.close()];
   try {
-    await handle.migrate();
-    await seedDemoIfEmpty(handle.db);
-    const app = await buildApp({
-      db: handle.db,
-      config: { env: 'production', publicUrl: 'http://127.0.0.1', logLevel: 'silent', webDistDir: webDist },
-    });
-    cleanups.unshift(() => app.close());
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    const origin = `http://127.0.0.1:${address.port}`;
+    const { app, origin } = server;
 
     // The largest seat map among the listed events.
     const list = EventListSchema.parse((await app.inject({ url: '/api/events?category=all&per_page=48' })).json());

@@ -25,8 +25,7 @@
  * and summed. Exits non-zero only on errors; the table says which targets were met.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -35,9 +34,8 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { z } from 'zod';
 import { EventDetailSchema, EventListSchema } from '@marquee/domain/catalog';
 import { EMPTY_SELECTION, remainingAllowance, type Selection } from '@marquee/domain/selection';
-import { createDb } from '@marquee/db/client';
-import { seedDemoIfEmpty } from '@marquee/db/seed';
-import { buildApp } from '@marquee/server/src/app';
+import { startBenchApp } from '../lib/server';
+import { median } from '../lib/stats';
 
 const env = z
   .object({
@@ -62,12 +60,6 @@ const BASELINE_HTML = `<!doctype html>
 <title>Baseline</title><meta name="description" content="A minimal static page: the benchmark's baseline.">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body><h1>Baseline</h1><p>A minimal static page served by the same server, to compare runs on a noisy machine.</p></body></html>`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 interface PageSpec {
   name: string;
@@ -173,26 +165,20 @@ async function main(): Promise<void> {
     console.log('Building apps/web (dist missing)…');
     execFileSync('npm', ['run', 'build', '-w', '@marquee/web'], { cwd: root, stdio: 'inherit' });
   }
-  const dir = mkdtempSync(join(tmpdir(), 'marquee-bench-web-'));
-  const handle = createDb({ kind: 'pglite', dataDir: join(dir, 'pglite') });
-  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
-  cleanups.unshift(() => handle.close());
-  try {
-    await handle.migrate();
-    await seedDemoIfEmpty(handle.db);
-    const app = await buildApp({
-      db: handle.db,
-      config: { env: 'production', publicUrl: 'http://127.0.0.1', logLevel: 'silent', webDistDir: webDist },
-    });
+  const server = await startBenchApp({
+    database: { kind: 'pglite', tmpPrefix: 'marquee-bench-web-' },
+    config: { webDistDir: webDist },
     // Same server, same headers (CSP and the rest), compression: only the page is minimal.
-    app.get(BASELINE_PATH, { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(BASELINE_HTML),
-    );
-    cleanups.unshift(() => app.close());
-    await app.listen({ host: '127.0.0.1', port: env.BENCH_PORT });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    const origin = `http://127.0.0.1:${address.port}`;
+    extend: (app) => {
+      app.get(BASELINE_PATH, { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(BASELINE_HTML),
+      );
+    },
+    port: env.BENCH_PORT,
+  });
+  const cleanups: (() => Promise<void> | void)[] = [() => server.close()];
+  try {
+    const { app, origin } = server;
 
     // The events: the largest seat map, and an on-sale paid event without one that can take two tickets.
     const list = EventListSchema.parse((await app.inject({ url: '/api/events?category=all&per_page=48' })).json());

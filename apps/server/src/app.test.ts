@@ -31,7 +31,7 @@ describe('the app without a web build (API only)', () => {
   it('answers unknown API routes with the JSON error shape', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No route GET /api/does-not-exist.' });
+    expect(response.json()).toEqual({ code: 'not_found', message: 'No route GET /api/does-not-exist.' });
   });
 
   it("serves JSON with the OWASP REST header set and pages with helmet's", async () => {

@@ -1,9 +1,10 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from '@marquee/db/client';
+import type { ErrorBody } from '@marquee/domain/errors';
 import type { AppConfig } from './config';
 import { Redis } from 'ioredis';
 import { accountsModule } from './modules/accounts/routes';
@@ -17,15 +18,21 @@ import { catalogModule } from './modules/catalog/routes';
 import { inventoryModule } from './modules/inventory/routes';
 import { mailModule } from './modules/mail/routes';
 import { ordersModule } from './modules/orders/routes';
+import { pagesModule } from './modules/pages/routes';
 import { paymentsModule } from './modules/payments/routes';
 import type { WebhookTransport } from './modules/payments/sandbox-webhooks';
 import { ticketsModule } from './modules/tickets/routes';
-import { webApp } from './plugins/web-app';
 import { buildServices } from './services';
 
 export interface AppDeps {
   db: Db;
   config: AppConfig;
+}
+
+/** The router's own refusals (an undecodable address, a parameter past maxParamLength) in our error shape. */
+function sendRouterRefusal(fastifyCode: string, reply: FastifyReply): FastifyReply {
+  const message = fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long.' : 'The address is not valid.';
+  return reply.code(400).send({ code: 'bad_request', message } satisfies ErrorBody);
 }
 
 /** Builds the whole HTTP app: plugins, error handling, modules, the web app. Never listens (see main.ts). */
@@ -42,6 +49,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // a new address on every request and slip past the per-client limits (the booking lookup's).
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Requests that arrive while shutting down get our 503 (below, in the documented error shape), not Fastify's.
+    return503OnClosing: false,
+    frameworkErrors: (error, _request, reply) => sendRouterRefusal(error.code, reply as unknown as FastifyReply),
   });
   // The API speaks JSON (and forms only where a page posts one): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
@@ -59,6 +69,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (isClosing) reply.header('connection', 'close');
     done(null, payload);
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!isClosing) return;
+    return reply
+      .code(503)
+      .send({ code: 'service_unavailable', message: 'The server is restarting. Please try again in a moment.' } satisfies ErrorBody);
   });
 
   registerSecurityHeaders(app, {
@@ -90,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = await buildServices({ db: deps.db, config: deps.config, redis, log: app.log });
   await app.register(captchaModule, { captcha: services.captcha });
-  await app.register(accountsModule, { service: services.accounts, accounts: services.auth, captcha: services.captcha });
+  await app.register(accountsModule, { service: services.accounts, captcha: services.captcha });
   await app.register(catalogModule, { service: services.catalog });
   await app.register(inventoryModule, { db: deps.db, seatStatesTtlMs: deps.config.env === 'test' ? 0 : 1_000 });
   const isTest = deps.config.env === 'test';
@@ -127,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
   });
-  await app.register(webApp, { catalog: services.catalog, config: deps.config });
+  await app.register(pagesModule, { service: services.pages });
   return app;
 }
 

@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import type { Db } from '@marquee/db/client';
 import type { AppConfig } from './config';
 import { createAuth } from './modules/accounts/auth';
-import { currentUserIdOf } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { createBookingsService } from './modules/bookings/service';
 import { createCaptcha } from './modules/captcha/service';
@@ -11,6 +10,7 @@ import { createCatalogService } from './modules/catalog/service';
 import { createMailService, mailConfigOf, requestPasswordResetMail } from './modules/mail/service';
 import { createOrderCompletion } from './modules/orders/completion';
 import { createOrdersService } from './modules/orders/service';
+import { createPagesService } from './modules/pages/service';
 import { createPaymentGateways } from './modules/payments/gateways';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSandboxWebhooks } from './modules/payments/sandbox-webhooks';
@@ -41,8 +41,10 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     config,
     sendResetPassword: (userId, url) => requestPasswordResetMail(db, userId, url),
   });
-  const accounts = createAccountsService(db);
+  const accounts = createAccountsService({ db, accounts: auth });
   const catalog = createCatalogService(db);
+  // The pages share the API's catalogue service (and its caches); the web build is read here, once.
+  const pages = createPagesService({ catalog, config });
 
   const stripe = config.stripe ?? null;
   const sandboxWebhooks = createSandboxWebhooks(db);
@@ -78,9 +80,10 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   return {
     captcha,
     auth,
-    currentUserId: currentUserIdOf(auth),
+    currentUserId: accounts.currentUserId,
     accounts,
     catalog,
+    pages,
     gateways,
     sandboxWebhooks,
     sandboxProvider,

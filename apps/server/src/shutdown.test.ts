@@ -10,7 +10,7 @@ import { createEvent, createTicketPackage } from '@marquee/db/factories';
 import { holds, orders, outbox, ticketPackages } from '@marquee/db/schema';
 import { createTestDb, type TestDb } from '@marquee/db/testing';
 import { CreatedOrderSchema, type CreatedOrder } from '@marquee/domain/orders';
-import { startSmtpSink, type SmtpSink } from './modules/mail/test-support/smtp-sink';
+import { startSmtpSink, type SmtpSink } from './test-support/smtp-sink';
 import { freePort } from './test-support/ports';
 import { startServerProcess, type ServerProcess } from './test-support/server-process';
 

@@ -1,18 +1,11 @@
-/** The one error vocabulary: services throw these; the error handler maps them to HTTP. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  gone: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  validation: 422,
-  rate_limited: 429,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+import { ERROR_STATUS, type ErrorCode } from '@marquee/domain/errors';
 
+export type { ErrorCode };
+
+/**
+ * The one error vocabulary (packages/domain/src/errors): services throw these with a code from the
+ * domain's union; the error handler sends `{ code, message, errors?, ...details }` with the code's status.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string[]> | undefined;
@@ -36,7 +29,7 @@ export function notFound(message: string): AppError {
   return new AppError('not_found', message);
 }
 
-/** A 422 for one field, in the `{ message, errors: { field: [..] } }` shape. */
+/** A 422 for one field, in the `{ code, message, errors: { field: [..] } }` shape. */
 export function invalidField(field: string, message: string): AppError {
-  return new AppError('validation', message, { [field]: [message] });
+  return new AppError('validation_failed', message, { [field]: [message] });
 }

@@ -63,7 +63,7 @@ export async function registerCsrf(app: FastifyInstance, options: CsrfOptions): 
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     if (!UNSAFE_METHODS.has(request.method) || isExempt(request.url)) return done();
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      return done(new AppError('forbidden', ACCOUNT_MESSAGES.csrf));
+      return done(new AppError('csrf_failed', ACCOUNT_MESSAGES.csrf));
     }
     app.csrfProtection(request, reply, done);
   });

@@ -1,18 +1,20 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
-import type { ErrorBody } from '@marquee/domain/errors';
+import { errorCodeForStatus, type ErrorBody, type ErrorCode } from '@marquee/domain/errors';
 import { AppError } from './app-error';
 
 /**
- * Maps every error to the documented shape. Validation: 422 `{ message, errors: { field: [..] } }`;
- * other client errors: their 4xx with `{ message }`; anything unexpected: a 500 that reveals nothing.
+ * Maps every error to the documented shape, `{ code, message, errors? }` with a code from the domain's
+ * union. Validation: 422 `validation_failed` with `errors: { field: [..] }`; Fastify's own client errors:
+ * their 4xx and a code for them; anything unexpected: a 500 `internal_error` that reveals nothing.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = {
         ...error.details,
+        code: error.code,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
       };
@@ -25,19 +27,39 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (errors[field] ??= []).push(issue.message ?? 'This value is invalid.');
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The request is invalid.';
-      return reply.code(422).send({ message: first, errors } satisfies ErrorBody);
+      return reply.code(422).send({ code: 'validation_failed', message: first, errors } satisfies ErrorBody);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: clientErrorMessage(error, status) } satisfies ErrorBody);
+      return reply
+        .code(status)
+        .send({ code: clientErrorCode(error, status), message: clientErrorMessage(error, status) } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+    return reply
+      .code(500)
+      .send({ code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}.` } satisfies ErrorBody);
+    reply
+      .code(404)
+      .send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` } satisfies ErrorBody);
   });
+}
+
+/** Fastify's own client errors (bad JSON, huge bodies, wrong content type, CSRF): their code. */
+function clientErrorCode(error: FastifyError, status: number): ErrorCode {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'invalid_json';
+    case 'FST_CSRF_MISSING_SECRET':
+    case 'FST_CSRF_INVALID_TOKEN':
+      return 'csrf_failed';
+    default:
+      return errorCodeForStatus(status);
+  }
 }
 
 /** Fastify's own client errors (bad JSON, huge bodies, wrong content type) in words a client can act on. */

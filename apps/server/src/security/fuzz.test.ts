@@ -40,7 +40,7 @@ import {
 import { createMailService, mailConfigOf } from '../modules/mail/service';
 import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../modules/payments/sandbox-webhooks';
 import { createTicketsService } from '../modules/tickets/service';
-import { buyTickets, orderTickets } from '../modules/tickets/test-support/buy-tickets';
+import { buyTickets, orderTickets } from '../test-support/buy-tickets';
 
 /**
  * Issue 8, part 2: every route of the app, fed valid-shaped input (drawn from the shared zod schemas, with

@@ -62,7 +62,7 @@ describe('CSRF (double submit of XSRF-TOKEN)', () => {
       ] as const) {
         const answer = await post(url, body, headers);
         expect(answer.statusCode, `${name}: ${url}`).toBe(403);
-        expect(answer.json(), `${name}: ${url}`).toEqual({ message: ACCOUNT_MESSAGES.csrf });
+        expect(answer.json(), `${name}: ${url}`).toEqual({ code: 'csrf_failed', message: ACCOUNT_MESSAGES.csrf });
       }
     }
     expect(await dbFingerprint(t.db)).toEqual(before);

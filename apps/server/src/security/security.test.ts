@@ -17,8 +17,8 @@ import { dbFingerprint } from '../test-support/fuzz';
 import { createMailService, mailConfigOf } from '../modules/mail/service';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../modules/payments/sandbox-webhooks';
 import { createTicketsService } from '../modules/tickets/service';
-import { buyTickets, orderTickets } from '../modules/tickets/test-support/buy-tickets';
-import { readPdf } from '../modules/tickets/test-support/read-pdf';
+import { buyTickets, orderTickets } from '../test-support/buy-tickets';
+import { readPdf } from '../test-support/read-pdf';
 import { API_SECURITY_HEADERS } from '../plugins/security-headers';
 
 /**
@@ -139,7 +139,7 @@ describe("one buyer cannot read or change another's booking by changing ids", ()
   it("the booking lookup with another booking's NIC is the same 404 as an unknown booking", async () => {
     const unknown = await post('/api/bookings/lookup', { booking_id: 'MQ0000000000', nic: '952345678V' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: BOOKING_LOOKUP_MESSAGES.notFound });
+    expect(unknown.json()).toEqual({ code: 'not_found', message: BOOKING_LOOKUP_MESSAGES.notFound });
     for (const nic of ['881234567V', 'bob@example.com', 'alice@example.com', 'n/a', "' OR '1'='1"]) {
       const answer = await post('/api/bookings/lookup', { booking_id: alice.order_id, nic });
       expect(answer.statusCode, nic).toBe(404);
@@ -221,7 +221,7 @@ describe('the booking lookup rate limit', () => {
     for (let i = 0; i < 5; i += 1) statuses.push((await lookup('198.51.100.1')).statusCode);
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
     const refused = await lookup('198.51.100.1');
-    expect(ErrorBodySchema.parse(refused.json())).toEqual({ message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts });
+    expect(ErrorBodySchema.parse(refused.json())).toEqual({ code: 'rate_limited', message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another client is not affected.
     expect((await lookup('198.51.100.2')).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@marquee/db/testing';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
-import { recordServerError } from './server-errors';
+import { errorBodyBreach, recordServerError } from './server-errors';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,6 +34,12 @@ export async function buildTestApp(config: Partial<AppConfig> = {}): Promise<Tes
     const app = await buildApp({ db: handle.db, config: { ...TEST_APP_CONFIG, ...config } });
     app.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode >= 500) recordServerError(`${request.method} ${request.url}: ${reply.statusCode}`);
+    });
+    // Every 4xx/5xx JSON body is in the documented shape, with a code from the domain's union.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const breach = errorBodyBreach(request.method, reply.statusCode, String(reply.getHeader('content-type') ?? ''), payload);
+      if (breach) recordServerError(`${request.method} ${request.url}: ${reply.statusCode} ${breach}`);
+      return payload;
     });
     await app.ready();
     return {

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
-import { ErrorBodySchema, type ErrorBody } from '@marquee/domain/errors';
+import { ErrorBodySchema, errorCodeForStatus, type ErrorBody, type ErrorCode } from '@marquee/domain/errors';
 
-/** A non-2xx answer from the API, with the documented error body. */
+/**
+ * A non-2xx answer from the API, with the documented error body. Callers switch on `code` (the domain's
+ * union), never on the status: one status covers several cases (a 409 is seats taken, sold out, paid...).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
@@ -12,23 +15,42 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
   }
+
+  get code(): ErrorCode {
+    return this.body.code;
+  }
+}
+
+/** The API's error, or (a proxy's page, a body out of shape) the code its status stands for. */
+function apiErrorOf(status: number, json: unknown, keepExtraFields: boolean): ApiError {
+  const parsed = (keepExtraFields ? ErrorBodySchema.loose() : ErrorBodySchema).safeParse(json);
+  return new ApiError(
+    status,
+    parsed.success ? parsed.data : { code: errorCodeForStatus(status), message: 'An unexpected error occurred.' },
+  );
+}
+
+/** True when `error` is the API's answer with one of these codes. */
+export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
 }
 
 /**
  * The one way the web app talks to the server: same origin, the X-Requested-With header the
  * spec requires, every answer parsed with the shared zod schema (parse, don't cast).
  */
-export async function apiGet<T extends z.ZodType>(path: string, schema: T, init?: { signal?: AbortSignal }): Promise<z.infer<T>> {
+export async function apiGet<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  init?: { headers?: Record<string, string>; signal?: AbortSignal | undefined },
+): Promise<z.infer<T>> {
   const response = await fetch(path, {
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...init?.headers },
     credentials: 'same-origin',
     signal: init?.signal ?? null,
   });
   const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(json);
-    throw new ApiError(response.status, parsed.success ? parsed.data : { message: 'An unexpected error occurred.' });
-  }
+  if (!response.ok) throw apiErrorOf(response.status, json, false);
   return schema.parse(json);
 }
 
@@ -77,10 +99,7 @@ export async function apiSend<T extends z.ZodType>(
     signal: init?.signal ?? null,
   });
   const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    // loose(): extra fields stay in `body`, for the caller to parse (UnavailableBodySchema, say).
-    const parsed = ErrorBodySchema.loose().safeParse(json);
-    throw new ApiError(response.status, parsed.success ? parsed.data : { message: 'An unexpected error occurred.' });
-  }
+  // Extra fields stay in the error's `body`, for the caller to parse (UnavailableBodySchema, say).
+  if (!response.ok) throw apiErrorOf(response.status, json, true);
   return schema.parse(json);
 }

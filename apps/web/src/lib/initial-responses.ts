@@ -15,7 +15,7 @@ function readResponses(): Map<string, unknown> {
 }
 
 /**
- * The API's answer to `GET path` that the server put in the page (apps/server/src/plugins/web-app: an
+ * The API's answer to `GET path` that the server put in the page (apps/server/src/modules/pages: an
  * event page carries its event), parsed with the same schema as a fetched one; undefined when the page
  * has none or it does not parse. Each is used once, for the first render: later reads fetch.
  */

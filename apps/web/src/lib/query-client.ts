@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { isApiRefusal } from './api-refusal';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not get better by asking again.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        // A refusal will not get better by asking again.
+        retry: (failureCount, error) => !isApiRefusal(error) && failureCount < 2,
       },
     },
   });

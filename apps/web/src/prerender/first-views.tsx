@@ -1,7 +1,7 @@
 /**
  * The HTML a page shows before its scripts have run, rendered at build time from the app's own components
  * (scripts/build.mjs writes it to dist/.vite/first-views.json; the server puts it in each page, see
- * apps/server/src/plugins/web-app). React replaces it in one commit once the page's route can render, so
+ * apps/server/src/modules/pages). React replaces it in one commit once the page's route can render, so
  * what the buyer sees does not move: the same header, and on an event page the same breadcrumb and banner.
  *
  * Slots (FIRST_VIEW_SLOTS, @marquee/domain/first-views) are filled by the server, HTML-escaped: the

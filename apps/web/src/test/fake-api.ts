@@ -29,7 +29,7 @@ export function fakeApi(): { calls: ApiCall[]; routes: Record<string, ApiHandler
       const call = { method, path: url.pathname, headers: new Headers(init?.headers), body };
       calls.push(call);
       const handler = routes[`${method} ${url.pathname}`];
-      return handler ? handler(call) : Response.json({ message: 'Not found.' }, { status: 404 });
+      return handler ? handler(call) : Response.json({ code: 'not_found', message: 'Not found.' }, { status: 404 });
     }),
   );
   return { calls, routes };

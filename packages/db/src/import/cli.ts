@@ -6,11 +6,9 @@
  * DATABASE_URL → PostgreSQL; otherwise the embedded PGlite in $DATA_DIR/pglite (DATA_DIR defaults to
  * ./data, relative to the repository root).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { EventImportFileSchema, importIssuesFromZod, type ImportIssue } from '@marquee/domain/import';
 import { createDb, dbConfigFromEnv } from '../client';
-import { EventImportError, importEvents } from './import-events';
+import { EventImportError, importEventFile, readEventImportFile, type ImportIssue } from './import-events';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -45,21 +43,10 @@ async function main(argv: string[]): Promise<number> {
   const invokedFrom = process.env.INIT_CWD ?? process.cwd();
   const [fileArg = ''] = files;
   const filePath = isAbsolute(fileArg) ? fileArg : resolve(invokedFrom, fileArg);
-  if (!existsSync(filePath)) {
-    console.error(`No such file: ${filePath}`);
-    return 1;
-  }
-  let input: unknown;
-  try {
-    input = JSON.parse(readFileSync(filePath, 'utf8'));
-  } catch (error) {
-    console.error(`${filePath} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
-
-  // The file's own mistakes are reported before the database is opened (that takes seconds for PGlite).
-  const parsed = EventImportFileSchema.safeParse(input);
-  if (!parsed.success) return refuse(filePath, importIssuesFromZod(parsed.error));
+  // The file's own mistakes (missing, not JSON, not the format) are reported before the database is
+  // opened (that takes seconds for PGlite).
+  const loaded = readEventImportFile(filePath);
+  if (!loaded.ok) return refuse(filePath, loaded.issues);
 
   const dataDir = resolve(REPO_ROOT, process.env.DATA_DIR ?? './data');
   const config = dbConfigFromEnv({ DATABASE_URL: process.env.DATABASE_URL }, resolve(dataDir, 'pglite'));
@@ -74,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   const handle = createDb(config);
   try {
     await handle.migrate();
-    const result = await importEvents(handle.db, input, { dryRun });
+    const result = await importEventFile(handle.db, loaded.file, { dryRun });
     const verb = dryRun ? 'Checked (dry run, nothing written)' : 'Imported';
     console.log(
       `${verb}: ${result.events.length} events, ${result.ticketPackages} ticket packages, ${result.promoCodes} promo codes.`,

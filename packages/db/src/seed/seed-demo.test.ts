@@ -6,8 +6,10 @@ import { EVENT_STATUSES } from '@marquee/domain/statuses';
 import { SeatMapSchema, countSeats, expandSeatMap } from '@marquee/domain/seat-map';
 import { banners, events, paymentGateways, promoCodes, testimonials, ticketPackages, venues } from '../schema';
 import { createTestDb, type TestDb } from '../testing/test-db';
-import { DEMO_EVENTS } from './demo-events';
+import { DEMO_EVENTS, type DemoEvent } from './demo-events';
+import { DEMO_VENUES } from './demo-venues';
 import { demoEventUid, seedDemo, seedDemoIfEmpty } from './seed-demo';
+import { zonedDateTime } from './zoned-time';
 
 const PUBLIC_DIR = resolve(import.meta.dirname, '../../../../apps/web/public');
 const NOW = new Date('2026-11-22T06:00:00Z');
@@ -31,6 +33,101 @@ async function loadAll() {
 }
 let data: Awaited<ReturnType<typeof loadAll>>;
 
+/**
+ * The rows demo-venues.ts and demo-events.ts describe, read independently of the importer: the mapping the
+ * seed used when it wrote the catalogue itself, before it went through the importer.
+ */
+function expectedDemoRows(now: Date) {
+  const DAY = 24 * 60 * MINUTE;
+  const venueOf = (event: DemoEvent) => {
+    const venue = DEMO_VENUES.find((candidate) => candidate.key === event.venue);
+    if (!venue) throw new Error(event.venue);
+    return venue;
+  };
+  const start = (event: DemoEvent): Date =>
+    'minutesFromNow' in event.start
+      ? new Date(Math.floor(now.getTime() / MINUTE) * MINUTE + event.start.minutesFromNow * MINUTE)
+      : zonedDateTime(now, event.start.day, event.start.at, venueOf(event).timeZone);
+  const days = (n: number | undefined) => (n === undefined ? null : new Date(now.getTime() + n * DAY));
+  const currency = { LK: 'LKR', SG: 'SGD', AU: 'AUD' } as const;
+  return {
+    venues: DEMO_VENUES.map((v) => ({
+      name: v.name,
+      address: v.address,
+      city: v.city,
+      country: v.country,
+      timeZone: v.timeZone,
+      seatMap: v.seatMap === null ? null : SeatMapSchema.parse(v.seatMap),
+    })),
+    events: DEMO_EVENTS.map((event) => {
+      const uid = demoEventUid(event);
+      return {
+        uid,
+        name: event.name,
+        type: event.type,
+        description: event.description,
+        artists: event.artists,
+        startDate: start(event),
+        endDate: new Date(start(event).getTime() + event.durationMinutes * MINUTE),
+        thumbnailImg: `/images/events/${uid}-thumb.svg`,
+        bannerImg: `/images/events/${uid}-banner.svg`,
+        featured: event.featured ?? false,
+        venue: venueOf(event).name,
+        currency: currency[venueOf(event).country],
+        status: event.status,
+        freeEvent: event.freeEvent ?? false,
+        freeSeating: venueOf(event).seatMap === null,
+        promo: (event.promos?.length ?? 0) > 0,
+        promoAutoApply: event.autoApplyCode !== undefined,
+        promoCode: event.autoApplyCode ?? null,
+        handlingCost: event.handlingCost ?? 0,
+        paymentGatewayIds: event.gateways ?? [1, 2],
+      };
+    }),
+    packages: DEMO_EVENTS.flatMap((event) => {
+      const map = venueOf(event).seatMap;
+      const seats = map === null ? [] : expandSeatMap(SeatMapSchema.parse(map));
+      return event.packages.map((pkg, index) => {
+        const seatingRange = (pkg.sections ?? []).flatMap((section) =>
+          seats.filter((seat) => seat.section === section).map((seat) => seat.id),
+        );
+        const capacity = map === null ? (pkg.capacity ?? -1) : seatingRange.length;
+        return {
+          event: demoEventUid(event),
+          name: pkg.name,
+          description: pkg.description ?? '',
+          price: pkg.price,
+          capacity,
+          soldCount: pkg.sold === 'all' ? capacity : (pkg.sold ?? 0),
+          heldCount: 0,
+          seatingRange,
+          freeSeating: map === null || (pkg.freeSeating ?? false),
+          colorClass: pkg.colorClass ?? index % 6,
+          active: pkg.inactiveMessage === undefined,
+          inactiveMessage: pkg.inactiveMessage ?? null,
+          maxPerOrder: pkg.maxPerOrder ?? 10,
+          sortOrder: index,
+        };
+      });
+    }),
+    promos: DEMO_EVENTS.flatMap((event) =>
+      (event.promos ?? []).map((promo) => ({
+        event: demoEventUid(event),
+        code: promo.code.toUpperCase(),
+        kind: promo.kind,
+        value: promo.value,
+        packages: promo.packages ?? [],
+        validFrom: days(promo.validFromDays),
+        validTo: days(promo.validToDays),
+        maxUses: promo.maxUses ?? null,
+        maxUsesPerEmail: promo.maxUsesPerEmail ?? null,
+        usedCount: promo.usedCount ?? 0,
+        active: promo.active ?? true,
+      })),
+    ),
+  };
+}
+
 beforeAll(async () => {
   handle = await createTestDb();
   const started = performance.now();
@@ -49,6 +146,43 @@ describe('seedDemoIfEmpty', () => {
     expect(firstRun).toEqual({ events: DEMO_EVENTS.length, venues: data.venues.length });
     expect(data.events.length).toBeGreaterThanOrEqual(30);
     expect(seedMs).toBeLessThan(10_000);
+  });
+
+  it('writes exactly the rows the demo data describes, in its order', () => {
+    const expected = expectedDemoRows(NOW);
+    const venueName = new Map(data.venues.map((v) => [v.id, v.name]));
+    const eventUid = new Map(data.events.map((e) => [e.id, e.uid]));
+    const packageName = new Map(data.packages.map((p) => [p.id, p.name]));
+    const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
+    expect(
+      byId(data.venues).map((v) => ({
+        name: v.name,
+        address: v.address,
+        city: v.city,
+        country: v.country,
+        timeZone: v.timeZone,
+        seatMap: v.seatMap,
+      })),
+    ).toEqual(expected.venues);
+    expect(
+      byId(data.events).map(({ id: _id, venueId, searchVector: _sv, createdAt: _c, updatedAt: _u, ...event }) => ({
+        ...event,
+        venue: venueName.get(venueId),
+      })),
+    ).toEqual(expected.events);
+    expect(
+      byId(data.packages).map(({ id: _id, eventId, createdAt: _c, updatedAt: _u, ...pkg }) => ({
+        ...pkg,
+        event: eventUid.get(eventId),
+      })),
+    ).toEqual(expected.packages);
+    expect(
+      byId(data.promos).map(({ id: _id, eventId, packageIds, createdAt: _c, updatedAt: _u, ...promo }) => ({
+        ...promo,
+        event: eventUid.get(eventId ?? 0),
+        packages: packageIds.map((id) => packageName.get(id)),
+      })),
+    ).toEqual(expected.promos);
   });
 
   it('covers every status, type, currency, seat-map type and the payment gateways', () => {

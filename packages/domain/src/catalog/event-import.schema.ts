@@ -8,6 +8,8 @@ import { EVENT_STATUSES } from './statuses';
  * The file an operator imports with `npm run events:import -- FILE` (docs/examples/events-import.json).
  * Field names follow the API's snake_case. Messages are written to be read after the field's path, as in
  * `events[3].ticket_packages[1].price: must be a whole number of minor units >= 0`.
+ * Venues (with their seat maps) may be defined once in the optional `venues` list and named by events.
+ * The demo seed writes its catalogue in this format too (packages/db/src/seed/demo-catalogue.ts).
  */
 
 const MINOR_UNITS = 'must be a whole number of minor units >= 0';
@@ -46,41 +48,61 @@ export const IMPORT_COUNTRIES = ['LK', 'SG', 'AU'] as const;
 /** Marquee sells in one currency per country. */
 export const CURRENCY_BY_COUNTRY = { LK: 'LKR', SG: 'SGD', AU: 'AUD' } as const;
 
+const VENUE_DEFINITION_FIELDS = ['city', 'country', 'time_zone'] as const;
+
+/** A venue's fields; which of them are required depends on where it stands (below). */
+const venueFields = (error: string) =>
+  z.strictObject(
+    {
+      name: requiredText(200),
+      city: requiredText(100).optional(),
+      address: text(300).optional(),
+      country: z.enum(IMPORT_COUNTRIES, { error: `must be one of ${IMPORT_COUNTRIES.join(', ')}` }).optional(),
+      time_zone: z
+        .string({ error: 'must be an IANA time zone such as Asia/Colombo' })
+        .refine(isTimeZone, 'must be an IANA time zone such as Asia/Colombo')
+        .optional(),
+      seat_map: SeatMapSchema.nullable().optional(),
+    },
+    { error },
+  );
+
 /**
  * A venue: either a reference to one that exists (a name, or `{ name, city }`), or a full definition
  * (with `country` and `time_zone`) that is created unless a venue with that name and city exists.
  */
 export const ImportVenueSchema = z.preprocess(
   (value) => (typeof value === 'string' ? { name: value } : value),
-  z
-    .strictObject(
-      {
-        name: requiredText(200),
-        city: requiredText(100).optional(),
-        address: text(300).optional(),
-        country: z.enum(IMPORT_COUNTRIES, { error: `must be one of ${IMPORT_COUNTRIES.join(', ')}` }).optional(),
-        time_zone: z
-          .string({ error: 'must be an IANA time zone such as Asia/Colombo' })
-          .refine(isTimeZone, 'must be an IANA time zone such as Asia/Colombo')
-          .optional(),
-        seat_map: SeatMapSchema.nullable().optional(),
-      },
-      { error: 'must be a venue name or an object with name (and city, country, time_zone to create it)' },
-    )
-    .superRefine((venue, ctx) => {
+  venueFields('must be a venue name or an object with name (and city, country, time_zone to create it)').superRefine(
+    (venue, ctx) => {
       const isDefinition =
         venue.country !== undefined ||
         venue.time_zone !== undefined ||
         venue.seat_map !== undefined ||
         venue.address !== undefined;
       if (!isDefinition) return;
-      for (const field of ['city', 'country', 'time_zone'] as const) {
+      for (const field of VENUE_DEFINITION_FIELDS) {
         if (venue[field] === undefined)
           ctx.addIssue({ code: 'custom', path: [field], message: 'is required to create a venue' });
       }
-    }),
+    },
+  ),
 );
 export type ImportVenue = z.infer<typeof ImportVenueSchema>;
+
+/**
+ * An entry of the file's `venues` list: always a full definition, created unless a venue with that name
+ * and city exists. Events then refer to it by name (and city), so a seat map is written once per file.
+ */
+export const ImportVenueDefinitionSchema = venueFields(
+  'must be an object with name, city, country and time_zone (and address, seat_map)',
+).superRefine((venue, ctx) => {
+  for (const field of VENUE_DEFINITION_FIELDS) {
+    if (venue[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: 'is required to create a venue' });
+  }
+});
+export type ImportVenueDefinition = z.infer<typeof ImportVenueDefinitionSchema>;
 
 export const ImportTicketPackageSchema = z
   .strictObject({
@@ -143,6 +165,8 @@ export const ImportPromoCodeSchema = z
     valid_to: dateTime.optional(),
     max_uses: positiveWhole.optional(),
     max_uses_per_email: positiveWhole.optional(),
+    /** Uses the code already had elsewhere (e.g. moved from another ticketing system); counts towards max_uses. */
+    used_count: wholeNumber.default(0),
     active: flag.default(true),
   })
   .superRefine((promo, ctx) => {
@@ -150,6 +174,9 @@ export const ImportPromoCodeSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percent discount must be between 1 and 100' });
     if (promo.valid_from && promo.valid_to && Date.parse(promo.valid_to) <= Date.parse(promo.valid_from)) {
       ctx.addIssue({ code: 'custom', path: ['valid_to'], message: 'must be after valid_from' });
+    }
+    if (promo.max_uses !== undefined && promo.used_count > promo.max_uses) {
+      ctx.addIssue({ code: 'custom', path: ['used_count'], message: `must not exceed max_uses (${promo.max_uses})` });
     }
   });
 export type ImportPromoCode = z.infer<typeof ImportPromoCodeSchema>;
@@ -253,6 +280,11 @@ export type ImportEvent = z.infer<typeof ImportEventSchema>;
 
 export const EventImportFileSchema = z.strictObject(
   {
+    /** Venues to create unless they exist (optional: events may define or name their venues themselves). */
+    venues: z
+      .array(ImportVenueDefinitionSchema, { error: 'must be a list of venues' })
+      .max(1000, 'must list at most 1000 venues')
+      .default([]),
     events: z
       .array(ImportEventSchema, { error: 'must be a list of events' })
       .min(1, 'must list at least one event')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorBodySchema } from '../errors/error-shape';
 import { CurrencySchema, MinorUnitsSchema } from '../money/money';
 import { MAX_TICKETS_PER_ORDER } from '../booking/selection';
 import { IssuedTicketSchema } from '../payments/payment.schema';
@@ -12,13 +13,42 @@ export const ORDER_STATUSES = ['pending', 'complete', 'verified', 'cancelled', '
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** The statuses of a paid order: it has tickets, and they are valid. */
+export const PAID_ORDER_STATUSES = ['complete', 'verified'] as const satisfies readonly OrderStatus[];
+export type PaidOrderStatus = (typeof PAID_ORDER_STATUSES)[number];
+
+/** Whether an order (or booking) with this status is paid: complete, or verified at the venue. */
+export function isPaidStatus(status: string | null | undefined): status is PaidOrderStatus {
+  return typeof status === 'string' && (PAID_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
 /** Booking ids: "MQ" and 10 Crockford base-32 characters (no I, L, O, U), e.g. MQ7K3F9X2QHD. */
 export const ORDER_ID_PATTERN = /^MQ[0-9A-HJKMNP-TV-Z]{10}$/;
-export const OrderIdSchema = z
+
+/**
+ * A Booking ID as a person types or reads it out (" mq7k 3f9x 2qhd "): its spaces dropped and its letters
+ * upper-cased. Whether the result is a Booking ID at all is BookingIdSchema's question.
+ */
+export function normaliseBookingId(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** A Booking ID as typed: normalised (normaliseBookingId), then checked against ORDER_ID_PATTERN. */
+export const BookingIdSchema = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(ORDER_ID_PATTERN, 'A Booking ID looks like MQ followed by 10 letters and digits.');
+  .transform(normaliseBookingId)
+  .pipe(z.string().regex(ORDER_ID_PATTERN, 'A Booking ID looks like MQ followed by 10 letters and digits.'));
+
+/** The normalised Booking ID in `value`, or null when it is none (a caller answers that like an unknown one). */
+export function parseBookingId(value: string): string | null {
+  const parsed = BookingIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Whether `value` is exactly a Booking ID, as the server hands it out (no normalising: a token's URL). */
+export function isBookingId(value: string): boolean {
+  return ORDER_ID_PATTERN.test(value);
+}
 
 /** A database id: a positive 32-bit integer (larger numbers name nothing, and must not reach SQL). */
 export const IdSchema = z.number().int().positive().max(2_147_483_647, 'This id does not exist.');
@@ -178,9 +208,7 @@ export const SeatStatesSchema = z.object({
 export type SeatStates = z.infer<typeof SeatStatesSchema>;
 
 /** 409 answer when seats or tickets went to someone else: which seats and packages, so the page can refresh. */
-export const UnavailableBodySchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+export const UnavailableBodySchema = ErrorBodySchema.extend({
   taken_seats: z.array(z.string()).optional(),
   sold_out_packages: z.array(z.number().int()).optional(),
 });

@@ -1,11 +1,90 @@
 import { z } from 'zod';
 
-/** Every 4xx/5xx body: `{ message, errors? }`; validation errors (422) carry `errors: { field: [messages] }`. */
+/**
+ * The one error vocabulary, end to end: every 4xx/5xx body carries one of these codes, the server maps
+ * each to its HTTP status here, and the web app switches on the code (never on the status or the words).
+ * A code names what happened in terms a client can act on; the status is only how HTTP files it.
+ */
+export const ERROR_STATUS = {
+  // 400: the request cannot be acted on as sent.
+  bad_request: 400,
+  invalid_json: 400,
+  /** A promo code the rules refuse (unknown, not started, ended, used up): spec 8 shows it as information. */
+  promo_refused: 400,
+  /** A payment provider's webhook whose signature or body is wrong. */
+  webhook_refused: 400,
+  // 401: who is asking is not known.
+  sign_in_required: 401,
+  wrong_credentials: 401,
+  staff_token_required: 401,
+  // 403: known, but refused.
+  csrf_failed: 403,
+  captcha_failed: 403,
+  link_invalid: 403,
+  forbidden: 403,
+  // 404
+  not_found: 404,
+  // 409: the request is sound, but the state of things refuses it now.
+  conflict: 409,
+  not_on_sale: 409,
+  prices_changed: 409,
+  seats_taken: 409,
+  sold_out: 409,
+  order_in_progress: 409,
+  order_paid: 409,
+  payment_mismatch: 409,
+  /** A booking whose payment has not completed. */
+  not_paid: 409,
+  /** A booking that is no longer valid (cancelled, failed, refunded). */
+  not_valid: 409,
+  check_in_refused: 409,
+  // 410
+  link_expired: 410,
+  // 413, 415
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  // 422: the request's fields are invalid (`errors` says which).
+  validation_failed: 422,
+  idempotency_key_reused: 422,
+  promo_one_package: 422,
+  // 429
+  rate_limited: 429,
+  // 5xx: our side.
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/**
+ * Every 4xx/5xx body: `{ code, message, errors? }`; validation errors (422) carry
+ * `errors: { field: [messages] }`. Some codes document extra fields (a 409 `seats_taken` has `taken_seats`).
+ */
 export const ErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The code for a status when nothing more specific is known (a proxy's answer, a body that did not parse). */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const generic: Partial<Record<number, ErrorCode>> = {
+    400: 'bad_request',
+    401: 'sign_in_required',
+    403: 'forbidden',
+    404: 'not_found',
+    409: 'conflict',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    422: 'validation_failed',
+    429: 'rate_limited',
+    503: 'service_unavailable',
+  };
+  return generic[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+}
 
 /** Turns a zod error into the spec's map of lists, keyed by dotted field path. */
 export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> {

@@ -1,6 +1,6 @@
 /**
  * The contract between the web build's prerendered first views (apps/web/src/prerender/first-views.tsx)
- * and the server that fills them in per page (apps/server/src/plugins/web-app/first-views.ts): where a
+ * and the server that fills them in per page (apps/server/src/modules/pages/first-views.ts): where a
  * page's content goes in the frame, the slots of an event page's top and of the home page's first banner. Each is text React leaves as is.
  */
 export const FIRST_VIEW_SLOTS = {

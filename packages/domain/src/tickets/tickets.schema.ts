@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorBodySchema } from '../errors/error-shape';
 import { MAX_TICKET_CODE_LENGTH } from './ticket-code';
 export { describeSeat, seatLabel } from './describe-seat';
 import { TicketSeatSchema } from './ticket-seat.schema';
@@ -71,8 +72,7 @@ export const CheckInAdmittedSchema = z.object({
 export type CheckInAdmitted = z.infer<typeof CheckInAdmittedSchema>;
 
 /** 409: the ticket was scanned before (`first_scanned_at`), is for another event, or its booking is not valid. */
-export const CheckInRefusedSchema = z.object({
-  message: z.string(),
+export const CheckInRefusedSchema = ErrorBodySchema.extend({
   reason: z.enum(['already_used', 'other_event', 'booking_not_valid']),
   first_scanned_at: z.string().nullable(),
 });

@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES, MyBookingsAnswerSchema, SessionAnswerSchema } from '@
 import { CreatedOrderSchema } from '@marquee/domain/orders';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { createMailService } from '../mail/service';
-import { partText, startSmtpSink, type SmtpSink } from '../mail/test-support/smtp-sink';
+import { partText, startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
 
 const PUBLIC_URL = 'http://marquee.test';
 let t: TestApp;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -14,16 +13,16 @@ import {
   SignInRequestSchema,
   type SessionAnswer,
 } from '@marquee/domain/accounts';
-import { ErrorBodySchema } from '@marquee/domain/errors';
-import { AppError, invalidField } from '../../plugins/app-error';
+import { ErrorBodySchema, errorCodeForStatus, type ErrorBody } from '@marquee/domain/errors';
+import { AppError } from '../../plugins/app-error';
 import { byClient, byEmail, limit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
-import { AUTH_BASE_PATH, RESET_PASSWORD_PAGE, type Accounts } from './auth';
+import { AUTH_BASE_PATH } from './auth';
+import { authHeadersOf } from './client-request';
 import type { AccountsService } from './service';
 
 export interface AccountsModuleOptions {
   service: AccountsService;
-  accounts: Accounts;
   captcha: CaptchaService;
 }
 
@@ -31,12 +30,7 @@ const MINUTE = 60_000;
 
 /** The request as better-auth takes it: a Fetch Request, with Fastify's (proxy-checked) client address. */
 function toFetchRequest(request: FastifyRequest, body: string | undefined): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'content-length' || name === 'x-forwarded-for') continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  headers.set('x-forwarded-for', request.ip);
+  const headers = authHeadersOf(request);
   const origin = `${request.protocol}://${request.host}`;
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -45,37 +39,46 @@ function toFetchRequest(request: FastifyRequest, body: string | undefined): Requ
   });
 }
 
-/** better-auth's answer through Fastify's reply: status, every Set-Cookie, the body. */
+/**
+ * better-auth's answer through Fastify's reply: status, every Set-Cookie, the body. Its JSON errors
+ * (`{ code: 'UPPER_CASE', message }`) are put in our shape: a code from the domain's union, its message.
+ */
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
+  const isJsonError =
+    response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json');
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    if (name !== 'set-cookie' && name !== 'content-length' && !(isJsonError && name === 'content-type'))
+      reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   reply.header('cache-control', 'no-store');
+  if (isJsonError) {
+    const sent: unknown = await response.json().catch(() => null);
+    const message =
+      typeof sent === 'object' &&
+      sent !== null &&
+      'message' in sent &&
+      typeof sent.message === 'string' &&
+      sent.message !== ''
+        ? sent.message
+        : 'The request was refused.';
+    return reply.send({ code: errorCodeForStatus(response.status), message } satisfies ErrorBody);
+  }
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
-}
-
-function headersOf(request: FastifyRequest): Headers {
-  return toFetchRequest(request, undefined).headers;
-}
-
-/** "Ama Perera" → Ama / Perera; one word → that word and an empty last name (the buyer completes it). */
-export function splitName(name: string): { first_name: string; last_name: string } {
-  const parts = name.trim().split(/\s+/);
-  return { first_name: parts[0] ?? '', last_name: parts.slice(1).join(' ') };
 }
 
 /**
  * Accounts (issue 7; spec 7's calls with their exact paths): the CSRF cookie lives in plugins/csrf,
  * everything else here. better-auth answers its own routes under /api/auth/*; the spec's register,
  * password forgot and logout, our session read and the password reset form's call wrap its API with
- * the spec's shapes, the captcha and the rate limits.
+ * the spec's shapes, the captcha and the rate limits. The work is the service's (one use case a file);
+ * this plugin maps HTTP to it: schemas, limits, the captcha, cookies.
  */
 export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { auth, providers } = options.accounts;
+  const { service } = options;
   const captcha = options.captcha.require;
   const tooMany = ACCOUNT_MESSAGES.tooManyAttempts;
   const signInLimits = [
@@ -98,20 +101,13 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Who is signed in (the spec\'s User session), and which social sign-ins are on',
+        summary: "Who is signed in (the spec's User session), and which social sign-ins are on",
         response: { 200: SessionAnswerSchema },
       },
     },
     async (request, reply): Promise<SessionAnswer> => {
       reply.header('cache-control', 'no-store');
-      const session = await auth.api.getSession({ headers: headersOf(request) });
-      const user = session?.user;
-      return {
-        user: user
-          ? { email: user.email, name: user.name, ...splitName(user.name), image: user.image ?? null }
-          : null,
-        providers,
-      };
+      return service.session(request);
     },
   );
 
@@ -129,11 +125,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       },
     },
     async (request, reply) => {
-      const { name, email, password } = request.body;
-      // better-auth answers a taken e-mail like a new one; the spec's form lists the error instead (the
-      // form is behind the captcha and a rate limit, so it is no cheap way to test addresses).
-      if (await options.service.emailHasAccount(email)) throw invalidField('email', ACCOUNT_MESSAGES.emailTaken);
-      await auth.api.signUpEmail({ body: { name, email, password }, headers: headersOf(request) });
+      await service.register(request, request.body);
       return reply.code(201).send({ message: ACCOUNT_MESSAGES.registered });
     },
   );
@@ -151,10 +143,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       },
     },
     async (request) => {
-      await auth.api.requestPasswordReset({
-        body: { email: request.body.email, redirectTo: RESET_PASSWORD_PAGE },
-        headers: headersOf(request),
-      });
+      await service.requestPasswordReset(request, request.body.email);
       return { message: ACCOUNT_MESSAGES.resetLinkSent };
     },
   );
@@ -172,12 +161,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       },
     },
     async (request) => {
-      try {
-        await auth.api.resetPassword({ body: { token: request.body.token, newPassword: request.body.password } });
-      } catch (error) {
-        if (error instanceof APIError) throw invalidField('token', ACCOUNT_MESSAGES.resetLinkInvalid);
-        throw error;
-      }
+      await service.resetPassword(request.body);
       return { message: ACCOUNT_MESSAGES.resetDone };
     },
   );
@@ -192,8 +176,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       },
     },
     async (request, reply) => {
-      const response = await auth.api.signOut({ headers: headersOf(request), asResponse: true }).catch(() => null);
-      for (const cookie of response?.headers.getSetCookie() ?? []) reply.header('set-cookie', cookie);
+      for (const cookie of await service.signOut(request)) reply.header('set-cookie', cookie);
       reply.header('cache-control', 'no-store');
       return { message: ACCOUNT_MESSAGES.signedOut };
     },
@@ -213,8 +196,8 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       },
     },
     async (request, reply) => {
-      const response = await auth.handler(toFetchRequest(request, JSON.stringify(request.body)));
-      if (response.status === 401) throw new AppError('unauthorized', ACCOUNT_MESSAGES.wrongCredentials);
+      const response = await service.handle(toFetchRequest(request, JSON.stringify(request.body)));
+      if (response.status === 401) throw new AppError('wrong_credentials', ACCOUNT_MESSAGES.wrongCredentials);
       return sendFetchResponse(reply, response);
     },
   );
@@ -223,8 +206,12 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
   // through ours above (captcha, limits, the spec's shapes), never directly.
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const body =
-      typeof request.body === 'string' ? request.body : request.body === undefined ? undefined : JSON.stringify(request.body);
-    return sendFetchResponse(reply, await auth.handler(toFetchRequest(request, body)));
+      typeof request.body === 'string'
+        ? request.body
+        : request.body === undefined
+          ? undefined
+          : JSON.stringify(request.body);
+    return sendFetchResponse(reply, await service.handle(toFetchRequest(request, body)));
   };
   app.post(
     `${AUTH_BASE_PATH}/sign-in/social`,
@@ -232,7 +219,8 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       preHandler: signInLimits.slice(0, 1),
       schema: {
         tags: ['accounts'],
-        summary: 'Start Google or Apple sign-in (spec: provider google or apple); answers the provider address to go to',
+        summary:
+          'Start Google or Apple sign-in (spec: provider google or apple); answers the provider address to go to',
         body: z.object({
           provider: z.enum(SOCIAL_PROVIDERS, { error: 'Choose Google or Apple.' }),
           callbackURL: z.string().max(2_000).optional(),
@@ -247,7 +235,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     {
       schema: {
         tags: ['accounts'],
-        summary: "The e-mailed reset link: checks the token and sends the browser to the reset form",
+        summary: 'The e-mailed reset link: checks the token and sends the browser to the reset form',
         params: z.object({ token: z.string().regex(RESET_TOKEN_PATTERN, ACCOUNT_MESSAGES.resetLinkInvalid) }),
       },
     },
@@ -258,8 +246,10 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     // Apple answers with a form post (response_mode=form_post): better-auth reads the raw form. Nothing
     // else is ever posted here, so JSON is refused (415).
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, body),
     );
     scope.route({
       method: ['GET', 'POST'],
@@ -273,13 +263,3 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     });
   });
 };
-
-/** The signed-in account of a request, for other modules (orders link to it; My bookings lists by it). */
-export function currentUserIdOf(accounts: Accounts) {
-  return async (request: FastifyRequest): Promise<string | null> => {
-    // No cookie of ours, no database read: anonymous buyers (the on-sale rush) pay nothing for accounts.
-    if (!request.headers.cookie?.includes('marquee.session_token')) return null;
-    const session = await accounts.auth.api.getSession({ headers: headersOf(request) });
-    return session?.user.id ?? null;
-  };
-}

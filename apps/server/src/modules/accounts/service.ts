@@ -1,12 +1,36 @@
 import type { Db } from '@marquee/db/client';
+import type { RegisterRequest } from '@marquee/domain/accounts';
+import type { Accounts } from './auth';
+import type { ClientRequest } from './client-request';
+import { currentUserId } from './current-user';
+import { register } from './register';
 import * as repository from './repository';
+import { requestPasswordReset } from './request-password-reset';
+import { resetPassword } from './reset-password';
+import { getSession } from './session';
+import { signOut } from './sign-out';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-/** What Marquee keeps about accounts beside better-auth's tables: which orders an account placed. */
-export function createAccountsService(db: Db) {
+/**
+ * Accounts' use cases, one file each, on better-auth (auth.ts) and what Marquee keeps beside its tables
+ * (which orders an account placed): the session read, register, the password reset request and its
+ * confirmation, sign-out, and the signed-in account of a request for other modules. Never sees Fastify's
+ * reply: the routes map HTTP (schemas, limits, cookies) to these.
+ */
+export function createAccountsService(deps: { db: Db; accounts: Accounts }) {
+  const { db, accounts } = deps;
   return {
-    emailHasAccount: (email: string) => repository.emailHasAccount(db, email),
+    session: (request: ClientRequest) => getSession({ accounts }, request),
+    register: (request: ClientRequest, body: Pick<RegisterRequest, 'name' | 'email' | 'password'>) =>
+      register({ db, accounts }, request, body),
+    requestPasswordReset: (request: ClientRequest, email: string) => requestPasswordReset({ accounts }, request, email),
+    resetPassword: (input: { token: string; password: string }) => resetPassword({ accounts }, input),
+    signOut: (request: ClientRequest) => signOut({ accounts }, request),
+    currentUserId: (request: ClientRequest) => currentUserId({ accounts }, request),
+    /** Records the order against the account that placed it (My bookings). */
     linkOrder: (bookingId: string, userId: string) => repository.linkOrderToAccount(db, bookingId, userId),
+    /** better-auth's own routes (sign-in, social sign-in and its callbacks, the reset link): its Fetch handler. */
+    handle: (request: Request): Promise<Response> => accounts.auth.handler(request),
   };
 }

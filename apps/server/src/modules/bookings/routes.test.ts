@@ -96,7 +96,7 @@ describe('POST /api/bookings/lookup', () => {
     ]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({ message: BOOKING_LOOKUP_MESSAGES.notFound });
+      expect(answer.json()).toEqual({ code: 'not_found', message: BOOKING_LOOKUP_MESSAGES.notFound });
     }
   });
 
@@ -132,7 +132,7 @@ describe('rate limit', () => {
       }
       expect(statuses).toEqual([404, 404, 404, 429]);
       const refused = await post(limited.app, '/api/bookings/lookup', { booking_id: 'MQ0000000000', nic: 'x1234' });
-      expect(refused.json()).toEqual({ message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts });
+      expect(refused.json()).toEqual({ code: 'rate_limited', message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();

@@ -7,6 +7,7 @@ import {
 } from '@marquee/domain/bookings';
 import { ACCOUNT_MESSAGES, MyBookingsAnswerSchema } from '@marquee/domain/accounts';
 import { ErrorBodySchema } from '@marquee/domain/errors';
+import { normaliseBookingId } from '@marquee/domain/orders';
 import { AppError } from '../../plugins/app-error';
 import { byClient, limit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
@@ -34,7 +35,7 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
       ...lookupLimit,
       key: (request) => {
         const body = request.body as { booking_id?: unknown } | undefined;
-        return typeof body?.booking_id === 'string' ? body.booking_id.replace(/\s+/g, '').toUpperCase() : null;
+        return typeof body?.booking_id === 'string' ? normaliseBookingId(body.booking_id) : null;
       },
       message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts,
     }),
@@ -79,7 +80,7 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = await options.currentUserId(request);
-      if (!userId) throw new AppError('unauthorized', ACCOUNT_MESSAGES.signInRequired);
+      if (!userId) throw new AppError('sign_in_required', ACCOUNT_MESSAGES.signInRequired);
       return { data: await service.listForAccount(userId) };
     },
   );

@@ -7,7 +7,7 @@ import {
 } from '@marquee/domain/bookings';
 import type { MyBooking } from '@marquee/domain/accounts';
 import { NIC_DEFAULT } from '@marquee/domain/checkout';
-import { ORDER_ID_PATTERN } from '@marquee/domain/orders';
+import { isPaidStatus, parseBookingId } from '@marquee/domain/orders';
 import { bookingStatusLabel } from '@marquee/domain/statuses';
 import { describeSeat, seatLabel } from '@marquee/domain/tickets';
 import { formatEventDate, formatEventTime, formatZoneName } from '@marquee/domain/time';
@@ -56,13 +56,13 @@ export function createBookingsService(deps: { db: Db; ticketUrl: (bookingId: str
   const { db } = deps;
 
   async function lookUp(request: BookingLookupRequest): Promise<BookingLookupResult> {
-    const bookingId = request.booking_id.replace(/\s+/g, '').toUpperCase();
-    const booking = ORDER_ID_PATTERN.test(bookingId) ? await repository.findBooking(db, bookingId) : null;
+    const bookingId = parseBookingId(request.booking_id);
+    const booking = bookingId ? await repository.findBooking(db, bookingId) : null;
     const matchedBy = booking ? match(booking, request.nic) : null;
     if (!booking || matchedBy === null) throw new AppError('not_found', BOOKING_LOOKUP_MESSAGES.notFound);
-    if (booking.status === 'pending') throw new AppError('conflict', BOOKING_LOOKUP_MESSAGES.notPaid, undefined, { status: 'pending' });
-    if (booking.status !== 'complete' && booking.status !== 'verified') {
-      throw new AppError('conflict', BOOKING_LOOKUP_MESSAGES.notValid, undefined, { status: booking.status });
+    if (booking.status === 'pending') throw new AppError('not_paid', BOOKING_LOOKUP_MESSAGES.notPaid, undefined, { status: 'pending' });
+    if (!isPaidStatus(booking.status)) {
+      throw new AppError('not_valid', BOOKING_LOOKUP_MESSAGES.notValid, undefined, { status: booking.status });
     }
 
     const [lines, tickets] = await Promise.all([
@@ -92,7 +92,7 @@ export function createBookingsService(deps: { db: Db; ticketUrl: (bookingId: str
           booking,
           lines.filter((line) => line.orderId === booking.id),
         ),
-        ticket_url: booking.status === 'complete' || booking.status === 'verified' ? await deps.ticketUrl(booking.orderId) : null,
+        ticket_url: isPaidStatus(booking.status) ? await deps.ticketUrl(booking.orderId) : null,
         placed_at: booking.createdAt.toISOString(),
       })),
     );

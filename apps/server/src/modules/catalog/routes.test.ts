@@ -373,7 +373,7 @@ describe('GET /api/events/:uid', () => {
     async (uid) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/events/${encodeURIComponent(uid)}` });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Event not found.' });
+      expect(response.json()).toEqual({ code: 'not_found', message: 'Event not found.' });
     },
   );
 });
@@ -395,7 +395,7 @@ describe('GET /api/events/:uid/seat-map', () => {
     expect(noMap.json()).toEqual({ seat_map: null, packages: [] });
     const unknown = await t.app.inject({ method: 'GET', url: '/api/events/zzzz9999/seat-map' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Event not found.' });
+    expect(unknown.json()).toEqual({ code: 'not_found', message: 'Event not found.' });
   });
 });
 

@@ -16,7 +16,7 @@ import {
   TrendingQuerySchema,
 } from '@marquee/domain/catalog';
 import { ErrorBodySchema } from '@marquee/domain/errors';
-import { JsonResponseCache } from './json-response-cache';
+import { JsonResponseCache } from '../../lib/json-response-cache';
 import type { CatalogService } from './service';
 
 export interface CatalogModuleOptions {

@@ -31,7 +31,7 @@ export const EVENT_UID_PATTERN = /^[a-z0-9]{4,32}$/;
 export const EVENT_NOT_FOUND = 'Event not found.';
 export const SUGGESTION_LIMIT = 6;
 
-/** What the web app needs to render an event page's link-preview tags (see plugins/web-app.ts). */
+/** What the web app needs to render an event page's link-preview tags (see modules/pages/service.ts). */
 export interface EventPageMeta {
   uid: string;
   type: EventType;

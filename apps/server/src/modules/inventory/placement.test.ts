@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketPackage, createVenue, smallSeatMap } from '@marquee/db/factories';
+import { PlaceOrderCallsSchema } from '@marquee/db/functions';
 import { orders, seatClaims, ticketPackages } from '@marquee/db/schema';
 import { createTestDb, type TestDb } from '@marquee/db/testing';
 import { createOrderPlacer } from './service';
@@ -129,5 +131,47 @@ describe('orders placed together in one call', () => {
       .from(seatClaims)
       .where(eq(seatClaims.eventId, eventId));
     expect(held.map((row) => row.seatId).sort()).toEqual(['A-1-1', 'A-1-2', 'A-1-3']);
+  });
+});
+
+describe('the JSON placeOrders sends', () => {
+  it('is what marquee_place_orders reads (PlaceOrderCallsSchema, @marquee/db/functions)', async () => {
+    const { eventId, packageId } = await seatedEvent();
+    const statements: SQL[] = [];
+    const recorded = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return (query: SQL) => {
+          statements.push(query);
+          return target.execute(query);
+        };
+      },
+    });
+    const calls = [
+      seatCall(eventId, packageId, ['A-1-1']),
+      seatCall(eventId, packageId, ['A-1-2', 'A-1-3'], 'json-key-0001'),
+    ];
+    const placements = await placeOrders(recorded, calls);
+    expect(placements.map((placement) => placement.kind)).toEqual(['placed', 'placed']);
+
+    expect(statements).toHaveLength(1);
+    const [statement] = statements;
+    const { params } = new PgDialect().sqlToQuery(statement as SQL);
+    expect(params).toHaveLength(1);
+    const sent: unknown = JSON.parse(String(params[0]));
+    const parsed = PlaceOrderCallsSchema.safeParse(sent);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.data).toEqual(
+      calls.map((call) => ({ order: call.order, lines: call.lines, hold_minutes: call.holdMinutes })),
+    );
+  });
+
+  it('is refused by the schema when a key the SQL reads is missing or misspelt', () => {
+    const { order, lines } = seatCall(1, 1, ['A-1-1']);
+    expect(PlaceOrderCallsSchema.safeParse([{ order, lines, hold_minutes: 10 }]).success).toBe(true);
+    expect(PlaceOrderCallsSchema.safeParse([{ order, lines, holdMinutes: 10 }]).success).toBe(false);
+    const { nic, ...withoutNic } = order;
+    expect(nic).toBe('n/a');
+    expect(PlaceOrderCallsSchema.safeParse([{ order: withoutNic, lines, hold_minutes: 10 }]).success).toBe(false);
   });
 });

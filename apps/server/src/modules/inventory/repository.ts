@@ -1,11 +1,13 @@
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '@marquee/db/client';
+import type { PlaceOrderCalls, PlaceOrderLine, PlaceOrderRow } from '@marquee/db/functions';
 import { events, holds, seatClaims, ticketPackageBuckets, ticketPackages } from '@marquee/db/schema';
 
 /**
  * The inventory's SQL: holds on package quantities and claims on seats. Every guarantee lives in the
- * database (ARCHITECTURE invariants 1-3), not in this process:
+ * database (ARCHITECTURE invariants 1-3), not in this process (the SQL functions called here are in
+ * packages/db/functions/, one file each):
  * - `ticket_packages_taken_within_capacity` (sold + held <= capacity) and the conditional UPDATE below;
  * - the (event_id, seat_id) primary key of seat_claims, taken over only when the old hold has expired;
  * - expiry compared with the database clock, `now()`, never the server's.
@@ -19,7 +21,7 @@ export type DbOrTx = Db | Tx;
 
 /**
  * Ends the package's active holds whose time has passed and gives their tickets back, in one
- * statement (the SQL function of migration 0005, which placing an order uses too). Concurrent callers
+ * statement (marquee_reclaim_expired_holds.sql, which placing an order uses too). Concurrent callers
  * cannot give the same hold back twice: the row's status is re-checked after its lock is obtained.
  * Returns how many tickets came back.
  */
@@ -30,7 +32,8 @@ export async function reclaimExpiredHolds(tx: DbOrTx, packageId: number): Promis
 
 /**
  * Takes a bucketed package's spare tickets (allotted to its buckets, not held) back to the package row
- * (migration 0006, decisions/018), so a sale that needs the package's own counter sees every free ticket.
+ * (marquee_collect_spare_tickets.sql, decisions/018), so a sale that needs the package's own counter sees
+ * every free ticket.
  * Returns how many came back.
  */
 export async function collectSpareTickets(tx: DbOrTx, packageId: number): Promise<number> {
@@ -75,38 +78,12 @@ async function unhold(tx: Tx, hold: CountedHold): Promise<void> {
     .where(and(eq(ticketPackageBuckets.packageId, hold.packageId), eq(ticketPackageBuckets.bucket, hold.bucket)));
 }
 
-/** The columns of a new order, as `marquee_place_order` reads them (snake_case JSON). */
-export interface PlacedOrderRow {
-  order_id: string;
-  event_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  nic: string;
-  currency: string;
-  subtotal: number;
-  convenience_fee: number;
-  discount: number;
-  total: number;
-  promo_code_id: number | null;
-  payment_gateway_id: number;
-  payment_intent_id: string | null;
-  payment_client_secret: string | null;
-  payment_redirect_url: string | null;
-  access_token: string;
-  idempotency_key: string | null;
-  request_hash: string;
-}
-
-export interface PlacedOrderLine {
-  package_id: number;
-  package_name: string;
-  unit_price: number;
-  quantity: number;
-  seats: readonly string[];
-}
-
+/**
+ * The columns of a new order, as `marquee_place_order` reads them (snake_case JSON), and its lines: the
+ * types of PlaceOrderCallsSchema (@marquee/db/functions), which describes the JSON the SQL reads.
+ */
+export type PlacedOrderRow = PlaceOrderRow;
+export type PlacedOrderLine = PlaceOrderLine;
 
 const Timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value));
 const PlacedRowsSchema = z.object({
@@ -140,16 +117,25 @@ export type Placement =
   | { kind: 'sold out'; packageIds: number[] }
   | { kind: 'exists' };
 
+/** The `p_calls` argument of `marquee_place_orders`: JSON of the shape PlaceOrderCallsSchema describes. */
+export function placeOrdersJson(calls: readonly PlacementCall[]): string {
+  const value: PlaceOrderCalls = calls.map((call) => ({
+    order: call.order,
+    lines: call.lines,
+    hold_minutes: call.holdMinutes,
+  }));
+  return JSON.stringify(value);
+}
+
 /**
  * Saves each order, its lines, its holds and its seat claims and takes its tickets off the package
- * counters (`marquee_place_order`, migration 0008): all of an order or nothing of it. The calls go in one
- * statement and one transaction (`marquee_place_orders`, migration 0009), each order in a subtransaction
- * of its own, so a refused order leaves the others standing. Answers one Placement per call, in order.
+ * counters (`marquee_place_order`, packages/db/functions/marquee_place_order.sql): all of an order or
+ * nothing of it. The calls go in one statement and one transaction (`marquee_place_orders`), each order in a
+ * subtransaction of its own, so a refused order leaves the others standing. Answers one Placement per call,
+ * in order.
  */
 export async function placeOrders(db: Db, calls: readonly PlacementCall[]): Promise<Placement[]> {
-  const result = await db.execute(
-    sql`SELECT * FROM marquee_place_orders(${JSON.stringify(calls.map((call) => ({ order: call.order, lines: call.lines, hold_minutes: call.holdMinutes })))}::jsonb)`,
-  );
+  const result = await db.execute(sql`SELECT * FROM marquee_place_orders(${placeOrdersJson(calls)}::jsonb)`);
   const rows = PlacedRowsSchema.parse(result).rows;
   if (rows.length !== calls.length) throw new Error(`placed ${rows.length} orders for ${calls.length} calls`);
   return [...rows]

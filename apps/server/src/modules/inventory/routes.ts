@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@marquee/db/client';
 import { SeatStatesSchema } from '@marquee/domain/orders';
 import { ErrorBodySchema } from '@marquee/domain/errors';
-import { JsonResponseCache } from '../catalog/json-response-cache';
+import { JsonResponseCache } from '../../lib/json-response-cache';
 import { getSeatStates } from './service';
 
 export interface InventoryModuleOptions {

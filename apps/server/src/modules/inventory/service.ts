@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../plugins/app-error';
 import * as repository from './repository';
 import type { Tx } from '@marquee/db/client';
 import type { HoldLine } from './repository';
-import { TtlCache } from '../catalog/ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import { batchWhileBusy } from '../../lib/batch-while-busy';
 
 
@@ -44,12 +44,12 @@ export function createOrderPlacer(db: Db): PlaceOrder {
         taken.length === 1
           ? `Seat ${taken[0]} was just taken by someone else. Please choose another seat.`
           : `Seats ${taken.join(', ')} were just taken by someone else. Please choose other seats.`;
-      throw new AppError('conflict', message, { seats: [message] }, { taken_seats: taken });
+      throw new AppError('seats_taken', message, { seats: [message] }, { taken_seats: taken });
     }
     const names = placement.packageIds.map((id) => packageNames.get(id) ?? `package ${id}`);
     const message = `Not enough ${names.join(', ')} tickets are left for this order. Please choose fewer or another package.`;
     throw new AppError(
-      'conflict',
+      'sold_out',
       message,
       { ticket_package_details: [message] },
       { sold_out_packages: placement.packageIds },

@@ -10,8 +10,8 @@ import { appConfigFromEnv, parseEnv, type MailConfig } from '../../config';
 import { mailModule } from './routes';
 import { createTicketsService } from '../tickets/service';
 import { createMailService, mailConfigOf } from './service';
-import { bookAndPay } from './test-support/book-and-pay';
-import { startSmtpSink } from './test-support/smtp-sink';
+import { bookAndPay } from '../../test-support/book-and-pay';
+import { startSmtpSink } from '../../test-support/smtp-sink';
 
 let t: TestApp;
 let order: CreatedOrder;

@@ -63,7 +63,7 @@ export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify,
         { schema: { hide: true, params: MessageParamsSchema, response: html } },
         async (request, reply) => {
           const message = await service.findKeptMail(request.params.id);
-          if (!message) return reply.code(404).send({ message: 'E-mail not found.' });
+          if (!message) return reply.code(404).send({ code: 'not_found', message: 'E-mail not found.' });
           return reply.type('text/html; charset=utf-8').send(mailMessagePage(message));
         },
       );
@@ -73,7 +73,7 @@ export const mailModule: FastifyPluginAsync<MailModuleOptions> = async (fastify,
         { schema: { hide: true, params: AttachmentParamsSchema } },
         async (request, reply) => {
           const attachment = await service.findKeptAttachment(request.params.id, request.params.attachment_id);
-          if (!attachment) return reply.code(404).send({ message: 'Attachment not found.' });
+          if (!attachment) return reply.code(404).send({ code: 'not_found', message: 'Attachment not found.' });
           // Always a download: a kept file is never rendered as a page of this origin.
           const filename = attachment.filename.replace(/[^\w.-]/g, '_');
           return reply

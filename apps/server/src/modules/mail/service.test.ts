@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import type { MailConfig } from '../../config';
 import { createTicketsService } from '../tickets/service';
 import { MAX_ATTEMPTS, createMailService, retryDelaySeconds } from './service';
-import { bookAndPay, createOrder, payWith4242, TEST_BUYER } from './test-support/book-and-pay';
+import { bookAndPay, createOrder, payWith4242, TEST_BUYER } from '../../test-support/book-and-pay';
 import {
   attachmentsOf,
   partText,
@@ -16,7 +16,7 @@ import {
   type MimePart,
   type ReceivedMail,
   type SmtpSink,
-} from './test-support/smtp-sink';
+} from '../../test-support/smtp-sink';
 
 const FROM = 'Marquee <tickets@marquee.test>';
 const PUBLIC_URL = 'http://marquee.test';

@@ -1,5 +1,5 @@
 import type { Db } from '@marquee/db/client';
-import { ORDER_ID_PATTERN } from '@marquee/domain/orders';
+import { isPaidStatus, parseBookingId } from '@marquee/domain/orders';
 import type { PaymentErrorCode } from '@marquee/domain/payments';
 import { AppError } from '../../plugins/app-error';
 import * as inventory from '../inventory/service';
@@ -57,7 +57,7 @@ export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways 
       return await retryOnDeadlock(() =>
         db.transaction(async (tx) => {
           const status = await repository.lockOrder(tx, row.id);
-          if (status === 'complete' || status === 'verified') return 'complete';
+          if (isPaidStatus(status)) return 'complete';
           if (status === 'failed') return 'failed';
           const isSold = await inventory.sellHeldInventory(tx, {
             eventId: row.eventId,
@@ -98,7 +98,7 @@ export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways 
    * not at all, changes nothing that matters.
    */
   async function settleOrder(row: OrderRow): Promise<Settlement> {
-    if (row.status === 'complete' || row.status === 'verified') return { kind: 'complete' };
+    if (isPaidStatus(row.status)) return { kind: 'complete' };
     if (row.status === 'failed') {
       await refund(row); // idempotent: a refund that failed before is retried here
       return { kind: 'failed' };
@@ -108,8 +108,12 @@ export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways 
     const gateway = await gateways.forId(row.paymentGatewayId);
     const intent = gateway ? await gateway.retrieveIntent(row.paymentIntentId) : null;
     if (!intent) return { kind: 'unpaid', error: 'unexpected' };
-    if (intent.amount !== row.total || intent.currency !== row.currency || (intent.reference ?? row.orderId) !== row.orderId) {
-      throw new AppError('conflict', 'The payment does not match the order.');
+    if (
+      intent.amount !== row.total ||
+      intent.currency !== row.currency ||
+      (intent.reference ?? row.orderId) !== row.orderId
+    ) {
+      throw new AppError('payment_mismatch', 'The payment does not match the order.');
     }
     switch (intent.status) {
       case 'succeeded':
@@ -128,9 +132,10 @@ export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways 
     }
   }
 
-  /** The order with this Booking ID, settled; null when there is none. */
+  /** The order with this Booking ID (as typed: BookingIdSchema normalises it), settled; null when there is none. */
   async function settleByBookingId(bookingId: string): Promise<{ row: OrderRow; settlement: Settlement } | null> {
-    const row = ORDER_ID_PATTERN.test(bookingId) ? await repository.findOrderByPublicId(db, bookingId) : null;
+    const id = parseBookingId(bookingId);
+    const row = id ? await repository.findOrderByPublicId(db, id) : null;
     return row ? { row, settlement: await settleOrder(row) } : null;
   }
 

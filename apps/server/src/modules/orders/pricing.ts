@@ -1,6 +1,8 @@
 import type { TicketPackageDetail } from '@marquee/domain/orders';
 import { formatMoney } from '@marquee/domain/money';
+import { priceOrder, type OrderTotals } from '@marquee/domain/pricing';
 import { AppError } from '../../plugins/app-error';
+import type { AppliedPromo } from '../promotions/service';
 import type { CheckoutEventRow, CheckoutPackageRow } from './repository';
 
 export interface CheckoutLine {
@@ -92,7 +94,24 @@ export function buildCheckoutLines(
   if (fields.length > 0) {
     const onlyPrices = priceChanges.length > 0 && Object.values(errors).flat().length === priceChanges.length;
     const first = Object.values(errors)[0]?.[0] ?? 'The order is invalid.';
-    throw new AppError(onlyPrices ? 'conflict' : 'validation', first, errors);
+    throw new AppError(onlyPrices ? 'prices_changed' : 'validation_failed', first, errors);
   }
   return [...lines.values()];
+}
+
+/** The order's sums (subtotal, convenience fee, discount, total) for these lines, with the promo if any. */
+export function priceLines(
+  lines: readonly CheckoutLine[],
+  handlingCost: number,
+  promo: AppliedPromo | null,
+): OrderTotals {
+  return priceOrder({
+    packages: lines.map((line) => ({
+      packageId: line.packageId,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+    })),
+    handlingCost,
+    promo: promo?.rule ?? null,
+  });
 }

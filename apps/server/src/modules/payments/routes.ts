@@ -146,7 +146,7 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
       { schema: { hide: true, params: IntentParamsSchema, response: html } },
       async (request, reply) => {
         const row = await sandbox.describe(request.params.intent_id);
-        if (!row || !row.id.startsWith('pi_sbx_')) return reply.code(404).send({ message: 'Payment not found.' });
+        if (!row || !row.id.startsWith('pi_sbx_')) return reply.code(404).send({ code: 'not_found', message: 'Payment not found.' });
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
           challengePage({
             intentId: row.id,
@@ -174,7 +174,7 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
       { schema: { hide: true, params: IntentParamsSchema, response: html } },
       async (request, reply) => {
         const row = await sandbox.describe(request.params.intent_id);
-        if (!row || !row.id.startsWith('inst_sbx_')) return reply.code(404).send({ message: 'Payment not found.' });
+        if (!row || !row.id.startsWith('inst_sbx_')) return reply.code(404).send({ code: 'not_found', message: 'Payment not found.' });
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
           instalmentsPage({
             intentId: row.id,

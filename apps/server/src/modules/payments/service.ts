@@ -49,7 +49,7 @@ export function createPaymentsService(deps: {
 
   /** GET /api/bookings/status?orderId=: settle the order, then where the buyer goes. */
   async function returnAddress(orderId: string): Promise<string> {
-    const settled = await completion.settleByBookingId(orderId.trim().toUpperCase());
+    const settled = await completion.settleByBookingId(orderId);
     if (!settled) throw notFound('Booking not found.');
     return returnDestination(settled.row, settled.settlement);
   }
@@ -66,13 +66,13 @@ export function createPaymentsService(deps: {
     try {
       event = verifier.verify(rawBody, headers);
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new AppError('bad_request', error.message);
+      if (error instanceof WebhookSignatureError) throw new AppError('webhook_refused', error.message);
       throw error;
     }
     // PostgreSQL text holds neither NUL nor half a surrogate pair (PGlite fails on some): a signed event that
     // carries one is malformed, not our failure (a 500).
     if ([event.id, event.type, event.intentId ?? ''].some((text) => text.includes('\u0000') || /\p{Cs}/u.test(text))) {
-      throw new AppError('bad_request', 'The webhook event is malformed.');
+      throw new AppError('webhook_refused', 'The webhook event is malformed.');
     }
     if (await repository.hasPaymentEvent(db, provider, event.id)) return { received: true, duplicate: true };
     if (event.intentId !== null) {

@@ -22,7 +22,7 @@ export interface AppliedPromo {
 
 /** A promo rule failure: 400 `{ message, errors: { promo_code: [message] } }` (spec 8: shown as an info popup). */
 function promoRefused(message: string): AppError {
-  return new AppError('bad_request', message, { promo_code: [message] });
+  return new AppError('promo_refused', message, { promo_code: [message] });
 }
 
 /**
@@ -42,7 +42,7 @@ export async function resolvePromo(
 ): Promise<AppliedPromo> {
   const packagesWithTickets = new Set(input.lines.filter((line) => line.quantity > 0).map((line) => line.packageId));
   if (packagesWithTickets.size > 1) {
-    throw new AppError('validation', BUYER_MESSAGES.promoOnePackage, { promo_code: [BUYER_MESSAGES.promoOnePackage] });
+    throw new AppError('promo_one_package', BUYER_MESSAGES.promoOnePackage, { promo_code: [BUYER_MESSAGES.promoOnePackage] });
   }
   const row = await repository.findPromoCode(db, input.eventId, input.code);
   if (!row) throw promoRefused(input.eventHasPromo ? PROMO_MESSAGES.unknown : PROMO_MESSAGES.notForEvent);

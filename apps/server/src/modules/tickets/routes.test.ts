@@ -18,8 +18,8 @@ import {
 } from '@marquee/domain/tickets';
 import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../../test-support/build-test-app';
 import { createTicketsService } from './service';
-import { buyTickets, orderTickets } from './test-support/buy-tickets';
-import { decodePageQr, readPdf, savePreview } from './test-support/read-pdf';
+import { buyTickets, orderTickets } from '../../test-support/buy-tickets';
+import { decodePageQr, readPdf, savePreview } from '../../test-support/read-pdf';
 import { createTicketSigner, parseSigningKey } from './ticket-signing';
 
 const STAFF_TOKEN = 'gate-staff-token-0123456789';
@@ -328,7 +328,7 @@ describe('check-in', () => {
     for (const forged of [swapped, flipped]) {
       const answer = await checkIn(forged);
       expect(answer.statusCode).toBe(422);
-      expect(ErrorBodySchema.parse(answer.json())).toEqual({ message: TICKET_MESSAGES.forged, errors: { code: [TICKET_MESSAGES.forged] } });
+      expect(ErrorBodySchema.parse(answer.json())).toEqual({ code: 'validation_failed', message: TICKET_MESSAGES.forged, errors: { code: [TICKET_MESSAGES.forged] } });
     }
     for (const [text, message] of [
       ['hello', 'This is not a Marquee ticket code.'],
@@ -360,6 +360,7 @@ describe('check-in', () => {
     const elsewhere = await checkIn(code, STAFF_TOKEN, { event_uid: 'zzzzzzzz' });
     expect(elsewhere.statusCode).toBe(409);
     expect(CheckInRefusedSchema.parse(elsewhere.json())).toEqual({
+      code: 'check_in_refused',
       message: `${TICKET_MESSAGES.otherEvent} It is for Harbour Lights Gala.`,
       reason: 'other_event',
       first_scanned_at: null,

@@ -81,7 +81,7 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
         try {
           service.authorizeStaff(request.headers.authorization);
         } catch (error) {
-          if (error instanceof AppError && error.code === 'unauthorized') reply.header('www-authenticate', 'Bearer realm="check-in"');
+          if (error instanceof AppError && error.code === 'staff_token_required') reply.header('www-authenticate', 'Bearer realm="check-in"');
           throw error;
         }
       },

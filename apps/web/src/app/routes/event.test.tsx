@@ -26,7 +26,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const { pathname } = new URL(String(input), 'http://localhost');
       if (pathname === `/api/events/${event.uid}`) return Response.json(event);
-      return Response.json({ message: 'Event not found.' }, { status: 404 });
+      return Response.json({ code: 'not_found', message: 'Event not found.' }, { status: 404 });
     }),
   );
 });

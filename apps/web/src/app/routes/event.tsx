@@ -9,7 +9,7 @@ import { PageContainer } from '../../components/layout/page-container';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { ErrorState } from '../../components/ui/error-state';
 import { NotFoundPage } from '../../components/ui/not-found';
-import { ApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { useBookingSelection } from '../../lib/use-booking-selection';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TicketListView } from '../../features/booking/components/ticket-list-view';
@@ -39,7 +39,7 @@ const BookingConfirmation = lazy(() =>
 
 /** A malformed uid is as unknown as a missing one. */
 function isNotFound(error: Error): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 422 || error.status === 400);
+  return isApiError(error, 'not_found', 'validation_failed', 'bad_request');
 }
 
 /** /{type}/{slug}/{uid} (spec 2): the event, found by uid; a stale type or slug moves to the canonical path. */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
 import { encodeResetStatus } from '../../../lib/reset-status';
-import { KUMARI, renderAccounts } from '../test/render-accounts';
+import { KUMARI, renderAccounts } from '../../../test/render-accounts';
 
 const assignLocation = vi.hoisted(() => vi.fn());
 vi.mock('../lib/assign-location', () => ({ assignLocation }));
@@ -58,7 +58,7 @@ describe('Sign Up or Log In', () => {
     const world = renderAccounts();
     world.routes['POST /api/auth/sign-in/email'] = ({ body }) => {
       if (JSON.stringify(body) !== JSON.stringify({ email: 'kumari@example.com', password: 'correct horse' })) {
-        return Response.json({ message: 'Invalid email or password' }, { status: 401 });
+        return Response.json({ code: 'wrong_credentials', message: 'Invalid email or password' }, { status: 401 });
       }
       world.state.session = { ...world.state.session, user: KUMARI };
       return Response.json({ token: 'x' });
@@ -90,14 +90,14 @@ describe('Sign Up or Log In', () => {
   it('too many attempts (429) and a CSRF refusal (403) show their messages', async () => {
     const world = renderAccounts();
     world.routes['POST /api/auth/sign-in/email'] = () =>
-      Response.json({ message: ACCOUNT_MESSAGES.tooManyAttempts }, { status: 429 });
+      Response.json({ code: 'rate_limited', message: ACCOUNT_MESSAGES.tooManyAttempts }, { status: 429 });
     await world.user.click(await screen.findByRole('button', { name: 'Sign In' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign Up or Log In' });
     await world.user.type(within(dialog).getByLabelText('Email'), 'kumari@example.com');
     await world.user.type(within(dialog).getByLabelText('Password'), 'secret');
     await world.user.click(within(dialog).getByRole('button', { name: 'Log In' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.tooManyAttempts);
-    world.routes['POST /api/auth/sign-in/email'] = () => Response.json({ message: ACCOUNT_MESSAGES.csrf }, { status: 403 });
+    world.routes['POST /api/auth/sign-in/email'] = () => Response.json({ code: 'csrf_failed', message: ACCOUNT_MESSAGES.csrf }, { status: 403 });
     await world.user.click(within(dialog).getByRole('button', { name: 'Log In' }));
     expect(await within(dialog).findByText(ACCOUNT_MESSAGES.csrf)).toBeInTheDocument();
   });
@@ -153,7 +153,7 @@ describe('Sign Up', () => {
     world.routes['POST /register'] = () =>
       Response.json(
         {
-          message: 'The given data was invalid.',
+          code: 'validation_failed', message: 'The given data was invalid.',
           errors: { email: [ACCOUNT_MESSAGES.emailTaken], password: ['This password has appeared in a data breach.'] },
         },
         { status: 422 },
@@ -184,7 +184,7 @@ describe('Sign Up', () => {
 
   it('a refused human check (403) is told and the check solved again', async () => {
     const world = renderAccounts();
-    world.routes['POST /register'] = () => Response.json({ message: ACCOUNT_MESSAGES.captchaFailed }, { status: 403 });
+    world.routes['POST /register'] = () => Response.json({ code: 'captcha_failed', message: ACCOUNT_MESSAGES.captchaFailed }, { status: 403 });
     const dialog = await openSignUp(world);
     await world.user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.captchaFailed);
@@ -284,7 +284,7 @@ describe('/reset-password', () => {
   it('a bad token (422 errors.token) goes to the Password Reset modal', async () => {
     const world = renderAccounts('/reset-password?token=old');
     world.routes['POST /api/auth/password/reset'] = () =>
-      Response.json({ message: 'Invalid.', errors: { token: ['Invalid token'] } }, { status: 422 });
+      Response.json({ code: 'validation_failed', message: 'Invalid.', errors: { token: ['Invalid token'] } }, { status: 422 });
     await fillNewPassword(world);
     const dialog = await screen.findByRole('dialog', { name: 'Password Reset' });
     expect(dialog).toHaveTextContent(ACCOUNT_MESSAGES.resetLinkInvalid);
@@ -299,7 +299,7 @@ describe('/reset-password', () => {
   it("other field errors (422) show beside their fields", async () => {
     const world = renderAccounts('/reset-password?token=tok123');
     world.routes['POST /api/auth/password/reset'] = () =>
-      Response.json({ message: 'Invalid.', errors: { password: ['Too common.'] } }, { status: 422 });
+      Response.json({ code: 'validation_failed', message: 'Invalid.', errors: { password: ['Too common.'] } }, { status: 422 });
     await fillNewPassword(world);
     expect(await screen.findByText('Too common.')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');

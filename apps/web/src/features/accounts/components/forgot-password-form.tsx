@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ForgotPasswordRequestSchema, type ResetStatus } from '@marquee/domain/accounts';
-import { useCaptcha } from '../../../components/captcha/captcha';
+import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit';
 import { TextField } from '../../../components/ui/text-field';
 import { forgotPassword } from '../api/forgot-password';
-import { accountErrorMessages, isCaptchaRefusal } from '../lib/error-messages';
+import { accountErrorMessages } from '../lib/error-messages';
 import { AccountForm, EMAIL_FIELD, StatusNotice, SubmitButton, SwitchLink } from './form-alert';
 
 type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
@@ -19,7 +19,7 @@ export interface ForgotPasswordFormProps {
 
 /** "Password Reset" (spec 2): the e-mail to send a reset link to. */
 export function ForgotPasswordForm({ notice, onSent, onLogin }: ForgotPasswordFormProps) {
-  const { captcha, getPayload, reset: resetCaptcha } = useCaptcha();
+  const { captcha, submit } = useCaptchaSubmit();
   const [problems, setProblems] = useState<string[]>([]);
   const {
     register,
@@ -33,10 +33,9 @@ export function ForgotPasswordForm({ notice, onSent, onLogin }: ForgotPasswordFo
   async function onSubmit(values: ForgotPasswordRequest) {
     setProblems([]);
     try {
-      const answer = await forgotPassword(values, await getPayload());
+      const answer = await submit((captchaPayload) => forgotPassword(values, captchaPayload));
       onSent(answer.message);
     } catch (error) {
-      if (isCaptchaRefusal(error)) resetCaptcha();
       setProblems(accountErrorMessages(error));
     }
   }

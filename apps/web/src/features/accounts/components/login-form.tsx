@@ -6,7 +6,7 @@ import { toast } from '../../../components/toaster';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, SignInRequestSchema, type ResetStatus } from '@marquee/domain/accounts';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { sessionQueryKey, useSession } from '../api/get-session';
 import { signIn } from '../api/sign-in';
 import { accountErrorMessages } from '../lib/error-messages';
@@ -47,7 +47,7 @@ export function LoginForm({ notice, onSignedIn, onRegister, onForgotPassword }: 
     } catch (error) {
       // The spec only logs a failed login; Marquee tells the buyer (docs/spec-deviations.md).
       setProblems(
-        error instanceof ApiError && error.status === 401
+        isApiError(error, 'wrong_credentials')
           ? [ACCOUNT_MESSAGES.wrongCredentials]
           : accountErrorMessages(error),
       );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, type MyBooking } from '@marquee/domain/accounts';
-import { KUMARI, renderAccounts } from '../test/render-accounts';
+import { KUMARI, renderAccounts } from '../../../test/render-accounts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -59,7 +59,7 @@ describe('My bookings', () => {
 
   it('a failure offers Try again', async () => {
     const world = renderAccounts('/my-bookings', { user: KUMARI });
-    world.routes['GET /api/me/bookings'] = () => Response.json({ message: 'Oops.' }, { status: 500 });
+    world.routes['GET /api/me/bookings'] = () => Response.json({ code: 'internal_error', message: 'Oops.' }, { status: 500 });
     expect(await screen.findByRole('heading', { name: 'Your bookings could not be loaded' })).toBeInTheDocument();
     world.routes['GET /api/me/bookings'] = () => Response.json({ data: [PAID] });
     await world.user.click(screen.getByRole('button', { name: 'Try again' }));

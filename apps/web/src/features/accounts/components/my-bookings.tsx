@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { myBookingsQueryOptions } from '../api/get-my-bookings';
 import { sessionQueryKey, useSession } from '../api/get-session';
 import { useAuthModals } from './auth-modals-context';
@@ -130,7 +130,7 @@ export function MyBookings() {
   const session = useSession();
   const queryClient = useQueryClient();
   const bookings = useQuery({ ...myBookingsQueryOptions, enabled: session.status === 'authenticated' });
-  const isSessionGone = bookings.error instanceof ApiError && bookings.error.status === 401;
+  const isSessionGone = isApiError(bookings.error, 'sign_in_required');
   // The session ended elsewhere: the header learns it too.
   useEffect(() => {
     if (isSessionGone) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

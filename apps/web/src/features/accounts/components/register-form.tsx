@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { RegisterRequestSchema, type RegisterRequest } from '@marquee/domain/accounts';
-import { useCaptcha } from '../../../components/captcha/captcha';
+import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit';
 import { TextField } from '../../../components/ui/text-field';
 import { register as registerAccount } from '../api/register';
-import { accountErrorMessages, isCaptchaRefusal } from '../lib/error-messages';
+import { accountErrorMessages } from '../lib/error-messages';
 import { AccountForm, EMAIL_FIELD, SubmitButton, SwitchLink } from './form-alert';
 
 export interface RegisterFormProps {
@@ -16,7 +16,7 @@ export interface RegisterFormProps {
 
 /** "Sign Up" (spec 2, 3 Registration): name, email, password and its confirmation; server errors in a red alert. */
 export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
-  const { captcha, getPayload, reset: resetCaptcha } = useCaptcha();
+  const { captcha, submit } = useCaptchaSubmit();
   const [problems, setProblems] = useState<string[]>([]);
   const {
     register,
@@ -30,9 +30,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   async function onSubmit(values: RegisterRequest) {
     setProblems([]);
     try {
-      await registerAccount(values, await getPayload());
+      await submit((captchaPayload) => registerAccount(values, captchaPayload));
     } catch (error) {
-      if (isCaptchaRefusal(error)) resetCaptcha();
       setProblems(accountErrorMessages(error));
       return;
     }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, ResetPasswordRequestSchema } from '@marquee/domain/accounts';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { encodeResetStatus } from '../../../lib/reset-status';
 import { resetPassword } from '../api/reset-password';
 import { accountErrorMessages } from '../lib/error-messages';
@@ -64,7 +64,7 @@ export function ResetPasswordForm({ token, isLinkInvalid }: ResetPasswordFormPro
         replace: true,
       });
     } catch (error) {
-      const fields = error instanceof ApiError && error.status === 422 ? (error.body.errors ?? {}) : {};
+      const fields = isApiError(error, 'validation_failed') ? (error.body.errors ?? {}) : {};
       if (fields.token) {
         const status = encodeResetStatus({ status: 'error', message: ACCOUNT_MESSAGES.resetLinkInvalid });
         void navigate(paths.withResetStatus(status), { replace: true });

@@ -11,8 +11,3 @@ export function accountErrorMessages(error: unknown): string[] {
   const listed = [...new Set(Object.values(error.body.errors ?? {}).flat())];
   return listed.length > 0 ? listed : [error.body.message];
 }
-
-/** A 403 other than the CSRF one: the server refused the human check's payload. */
-export function isCaptchaRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.body.message !== ACCOUNT_MESSAGES.csrf;
-}

@@ -8,7 +8,7 @@ import { PAYMENT_ERROR_MESSAGES, PAYMENT_MESSAGES } from '@marquee/domain/paymen
 import { makeEventDetail } from '../../../test/catalog-fixtures';
 import { activeOrderStorageKey, confirmedOrderStorageKey, idempotencyKeyStorageKey } from '../lib/checkout-storage';
 import type { DescribeSeat } from '../lib/checkout-lines';
-import { makeCreatedOrder } from '../test/make-order';
+import { makeCreatedOrder } from '../../../test/make-order';
 import { BookingConfirmation } from './booking-confirmation';
 
 const EVENT = makeEventDetail({ uid: 'abc123', name: 'Nadagama Nights' });
@@ -47,10 +47,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== '/api/orders/MQ7K3F9X2QHD') return Response.json({ message: 'Not found.' }, { status: 404 });
+      if (url.pathname !== '/api/orders/MQ7K3F9X2QHD') return Response.json({ code: 'not_found', message: 'Not found.' }, { status: 404 });
       orderCalls.push(new Headers(init?.headers));
       const answer = orderAnswers.length > 1 ? orderAnswers.shift() : orderAnswers[0];
-      return answer ? answer() : Response.json({ message: 'Not found.' }, { status: 404 });
+      return answer ? answer() : Response.json({ code: 'not_found', message: 'Not found.' }, { status: 404 });
     }),
   );
 });

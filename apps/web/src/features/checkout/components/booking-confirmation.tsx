@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../components/toaster';
 import type { EventDetail } from '@marquee/domain/catalog';
-import type { Order } from '@marquee/domain/orders';
+import { isPaidStatus, normaliseBookingId, type Order } from '@marquee/domain/orders';
 import { PAYMENT_ERROR_MESSAGES, PAYMENT_MESSAGES } from '@marquee/domain/payments';
 import { formatEventDate, formatEventTime, formatZoneName } from '@marquee/domain/time';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isApiRefusal } from '../../../lib/api-refusal';
 import { getOrderQueryOptions, type OrderAccess } from '../api/get-order';
 import type { DescribeSeat } from '../lib/checkout-lines';
 import { forgetActiveOrder, readActiveOrder, readConfirmedOrder, rememberConfirmedOrder } from '../lib/checkout-storage';
@@ -33,9 +33,9 @@ export interface BookingConfirmationProps {
 
 /** The access this tab keeps for the order: while it is being paid, or once it is confirmed (a reload). */
 function storedAccess(eventUid: string, orderId: string): OrderAccess | null {
-  const wanted = orderId.trim().toUpperCase();
+  const wanted = normaliseBookingId(orderId);
   for (const access of [readActiveOrder(eventUid), readConfirmedOrder(eventUid)]) {
-    if (access && access.orderId.toUpperCase() === wanted) return access;
+    if (access && normaliseBookingId(access.orderId) === wanted) return access;
   }
   return null;
 }
@@ -130,11 +130,11 @@ function OrderConfirmation({
     // A payment being confirmed (the provider's webhook, a bank's approval) is asked about every 2 s.
     refetchInterval: (current) =>
       current.state.data?.status === 'pending' && !isTakingLong ? CONFIRMATION_POLL_MS : false,
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+    retry: (failureCount, error) => !isApiRefusal(error) && failureCount < 2,
   });
   const status = query.data?.status;
   const isConfirming = status === 'pending';
-  const isBooked = status === 'complete' || status === 'verified';
+  const isBooked = isPaidStatus(status);
   const hasEnded = status === 'failed' || status === 'cancelled';
 
   // Polling stops after about two minutes; the buyer is told the e-mail will follow.
@@ -181,7 +181,7 @@ function OrderConfirmation({
       break;
     case 'error':
       body =
-        view.error instanceof ApiError && view.error.status < 500 ? (
+        isApiRefusal(view.error) ? (
           <UnknownOrderNotice orderId={access.orderId} />
         ) : (
           <ErrorState

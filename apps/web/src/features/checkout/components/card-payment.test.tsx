@@ -32,7 +32,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) =>
       String(input) === '/api/payments/config'
         ? Response.json(config)
-        : Response.json({ message: 'Not found.' }, { status: 404 }),
+        : Response.json({ code: 'not_found', message: 'Not found.' }, { status: 404 }),
     ),
   );
 });

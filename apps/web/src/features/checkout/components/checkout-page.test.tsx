@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '@marquee/domain/catalog';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
 import { BUYER_MESSAGES } from '@marquee/domain/checkout';
 import { PAYMENT_ERROR_MESSAGES, type PaymentErrorCode } from '@marquee/domain/payments';
 import type { Selection } from '@marquee/domain/selection';
 import { makeEventDetail, makeTicketPackage } from '../../../test/catalog-fixtures';
-import { activeOrderStorageKey } from '../lib/checkout-storage';
+import { activeOrderStorageKey, idempotencyKeyStorageKey } from '../lib/checkout-storage';
 import { fakeApi, type ApiCall, type ApiHandler } from '../../../test/fake-api';
-import { makeCreatedOrder } from '../test/make-order';
+import { makeCreatedOrder } from '../../../test/make-order';
 import type { DescribeSeat } from '../lib/checkout-lines';
 import { fakeAltcha } from '../../../test/fake-altcha';
 import { CheckoutPage, type BuyerPrefill } from './checkout-page';
@@ -59,6 +60,7 @@ function Harness(props: {
   paymentError?: PaymentErrorCode;
   onPaymentErrorShown?: () => void;
   buyerPrefill?: BuyerPrefill | null;
+  onEventStale?: () => void;
 }) {
   const [selection, setSelection] = useState(props.initial);
   return (
@@ -74,6 +76,7 @@ function Harness(props: {
         paymentError={props.paymentError ?? null}
         onPaymentErrorShown={props.onPaymentErrorShown}
         buyerPrefill={props.buyerPrefill ?? null}
+        onEventStale={props.onEventStale}
       />
     </>
   );
@@ -178,7 +181,7 @@ describe('checkout: Confirm details and pay', () => {
   it('a refused code (400) shows each message as an info popup and marks the code invalid', async () => {
     routes['POST /api/promotions/check'] = () =>
       Response.json(
-        { message: 'Refused', errors: { promo_code: ['This promo code has expired.', 'Not for these tickets.'] } },
+        { code: 'promo_refused', message: 'Refused', errors: { promo_code: ['This promo code has expired.', 'Not for these tickets.'] } },
         { status: 400 },
       );
     const user = renderCheckout(makeEvent(), twoGold);
@@ -208,7 +211,7 @@ describe('checkout: Confirm details and pay', () => {
   });
 
   it('any other failure of the check shows an error popup', async () => {
-    routes['POST /api/promotions/check'] = () => Response.json({ message: 'Server trouble.' }, { status: 503 });
+    routes['POST /api/promotions/check'] = () => Response.json({ code: 'service_unavailable', message: 'Server trouble.' }, { status: 503 });
     const user = renderCheckout(makeEvent(), twoGold);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -328,7 +331,7 @@ describe('checkout: Confirm details and pay', () => {
   it('seats someone else took (409) are named, removed from the selection, and nothing is held', async () => {
     routes['POST /api/orders'] = () =>
       Response.json(
-        { message: 'Some seats were just taken.', taken_seats: ['A-1-2'], sold_out_packages: [] },
+        { code: 'seats_taken', message: 'Some seats were just taken.', taken_seats: ['A-1-2'], sold_out_packages: [] },
         { status: 409 },
       );
     const describeSeat: DescribeSeat = (id) =>
@@ -354,7 +357,7 @@ describe('checkout: Confirm details and pay', () => {
 
   it("the server's field errors (422) go back to step 1 beside their fields", async () => {
     routes['POST /api/orders'] = () =>
-      Response.json({ message: 'Invalid input.', errors: { 'buyer.email': [BUYER_MESSAGES.email] } }, { status: 422 });
+      Response.json({ code: 'validation_failed', message: 'Invalid input.', errors: { 'buyer.email': [BUYER_MESSAGES.email] } }, { status: 422 });
     const user = renderCheckout(makeEvent(), twoGold);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -548,7 +551,7 @@ describe('checkout: Confirm details and pay', () => {
 
   it('a refused human check (403) is told and solved again for the next try', async () => {
     routes['POST /api/orders'] = () =>
-      Response.json({ message: 'We could not confirm that you are human.' }, { status: 403 });
+      Response.json({ code: 'captcha_failed', message: 'We could not confirm that you are human.' }, { status: 403 });
     const user = renderCheckout(makeEvent(), twoGold);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -558,5 +561,66 @@ describe('checkout: Confirm details and pay', () => {
     expect(await screen.findByText('We could not confirm that you are human.')).toBeInTheDocument();
     // One reset after the payload was handed out, one more for the refusal.
     expect(fakeAltcha.resets).toBeGreaterThanOrEqual(resetsBefore + 2);
+  });
+
+  async function proceed(user: ReturnType<typeof userEvent.setup>) {
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await user.click(screen.getByRole('button', { name: /Proceed to pay/ }));
+  }
+
+  it('a human check that cannot be solved sends nothing and offers Try again', async () => {
+    fakeAltcha.outcome = 'error';
+    const user = renderCheckout(makeEvent(), twoGold);
+    await proceed(user);
+    const alert = (await screen.findByText(ACCOUNT_MESSAGES.captchaFailed)).closest('[role="alert"]');
+    expect(alert).not.toBeNull();
+    expect(within(alert as HTMLElement).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(calls.filter((call) => call.path === '/api/orders')).toHaveLength(0);
+  });
+
+  it('a sold-out package (409 sold_out) is named, removed from the selection, and the event reloaded', async () => {
+    routes['POST /api/orders'] = () =>
+      Response.json({ code: 'sold_out', message: 'Sold out.', sold_out_packages: [2] }, { status: 409 });
+    const onEventStale = vi.fn();
+    const user = renderCheckout(makeEvent(), { packages: { '1': 2, '2': 1 }, seats: [] }, { onEventStale });
+    await proceed(user);
+    const notice = await screen.findByText('Sorry, someone else just got some of your tickets.');
+    expect(notice.closest('[role="alert"]')).toHaveTextContent('Sold out: Silver');
+    expect(JSON.parse(screen.getByTestId('selection').textContent ?? '')).toEqual({ packages: { '1': 2 }, seats: [] });
+    expect(onEventStale).toHaveBeenCalledTimes(1);
+  });
+
+  it('an event no longer on sale (409 not_on_sale) is told in a popup, the event reloaded, a new key next time', async () => {
+    routes['POST /api/orders'] = () =>
+      Response.json({ code: 'not_on_sale', message: 'Tickets are no longer on sale.' }, { status: 409 });
+    const onEventStale = vi.fn();
+    const user = renderCheckout(makeEvent(), twoGold, { onEventStale });
+    await proceed(user);
+    const popup = await screen.findByRole('dialog');
+    expect(popup).toHaveTextContent('Your order was not saved');
+    expect(popup).toHaveTextContent('Tickets are no longer on sale.');
+    expect(onEventStale).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(idempotencyKeyStorageKey('abc123'))).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('a refused cancellation keeps the hold and says why', async () => {
+    routes['POST /api/orders'] = () => Response.json(createdOrder(), { status: 201 });
+    routes['POST /api/orders/MQ7K3F9X2QHD/cancel'] = () =>
+      Response.json(
+        { code: 'order_paid', message: 'This order is paid and can no longer be cancelled.' },
+        { status: 409 },
+      );
+    const user = renderCheckout(makeEvent(), twoGold);
+    await proceed(user);
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const popup = await screen.findByRole('dialog');
+    expect(popup).toHaveTextContent('Not cancelled');
+    expect(popup).toHaveTextContent('This order is paid and can no longer be cancelled.');
+    expect(screen.getByText('We are holding your seat...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeEnabled();
+    expect(sessionStorage.getItem(activeOrderStorageKey('abc123'))).not.toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
   type SandboxConfirmResponse,
 } from '@marquee/domain/payments';
 import { fakeApi, type ApiCall, type ApiHandler } from '../../../test/fake-api';
-import { makeCreatedOrder } from '../test/make-order';
+import { makeCreatedOrder } from '../../../test/make-order';
 import { PaymentDetailsStep } from './payment-details-step';
 
 const navigateToUrl = vi.hoisted(() => vi.fn());
@@ -235,7 +235,7 @@ describe('payment details: the sandbox card form', () => {
   });
 
   it('a server error or a lost connection is "An unexpected error occurred."', async () => {
-    routes[CONFIRM_PATH] = () => Response.json({ message: 'Internal Server Error' }, { status: 500 });
+    routes[CONFIRM_PATH] = () => Response.json({ code: 'internal_error', message: 'Internal Server Error' }, { status: 500 });
     const user = renderStep();
     await user.click(await screen.findByRole('button', { name: /Use test card 4242/ }));
     await user.click(payButton());
@@ -253,7 +253,7 @@ describe('payment details: the sandbox card form', () => {
   it("the sandbox's field errors (422) go beside their fields", async () => {
     routes[CONFIRM_PATH] = () =>
       Response.json(
-        { message: 'Invalid card.', errors: { 'card.cvc': [CARD_ERROR_MESSAGES.invalid_cvc] } },
+        { code: 'validation_failed', message: 'Invalid card.', errors: { 'card.cvc': [CARD_ERROR_MESSAGES.invalid_cvc] } },
         { status: 422 },
       );
     const user = renderStep();

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '@marquee/domain/money';
 import { SANDBOX_TEST_CARDS, formatCardNumber, type SandboxConfirmResponse } from '@marquee/domain/payments';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import {
   CARD_FIELDS,
@@ -125,8 +125,8 @@ export function SandboxCardForm({
           }
         },
         onError: (error) => {
-          // 422: the sandbox checked the card's fields; each message goes beside its field.
-          if (error instanceof ApiError && error.status === 422) {
+          // validation_failed: the sandbox checked the card's fields; each message goes beside its field.
+          if (isApiError(error, 'validation_failed')) {
             const fieldErrors: FieldErrors = {};
             for (const [name, messages] of Object.entries(error.body.errors ?? {})) {
               const field = cardFieldOfServerError(name);

@@ -10,6 +10,8 @@ export interface SeatDescription {
   packageId: number;
 }
 export type DescribeSeat = (seatId: string) => SeatDescription | undefined;
+/** The seat map that describes the seats: none for an event without one, else loading, error or ready. */
+export type SeatMapStatus = 'none' | 'loading' | 'error' | 'ready';
 
 export interface SummaryLine extends SelectionLine {
   /** Labels of this line's seats, in the order chosen. */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isApiError } from '../../../lib/api-client';
 
 /** Every message of a failed call (each field's list, else the message), for popups and alerts. */
 export function errorMessages(error: unknown, fallback: string): string[] {
@@ -7,7 +7,7 @@ export function errorMessages(error: unknown, fallback: string): string[] {
   return listed.length > 0 ? listed : [error.body.message];
 }
 
-/** A failure worth retrying with the same request: no answer, an unreadable one, 429 or 5xx. */
+/** A failure worth retrying with the same request: no answer, a limit, or our side's trouble. */
 export function isRetryable(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === 429 || error.status >= 500;
+  return !(error instanceof ApiError) || isApiError(error, 'rate_limited', 'internal_error', 'service_unavailable');
 }

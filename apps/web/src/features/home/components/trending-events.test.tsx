@@ -40,7 +40,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname !== '/api/events/trending')
-        return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+        return new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404 });
       const data = trendingByCategory[url.searchParams.get('category') ?? 'all'] ?? [];
       return new Response(JSON.stringify({ data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
@@ -152,7 +152,7 @@ describe('TrendingEvents', () => {
     const user = userEvent.setup();
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: 'Down' }), { status: 503 })),
+      vi.fn(async () => new Response(JSON.stringify({ code: 'service_unavailable', message: 'Down' }), { status: 503 })),
     );
     renderTrending();
     expect(await screen.findByRole('alert')).toHaveTextContent('Trending events could not be loaded');

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CATEGORIES } from '@marquee/domain/categories';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { ApiError } from '../../../lib/api-client';
+import { isApiRefusal } from '../../../lib/api-refusal';
 import { SEARCH_RESULTS_LIMIT, useSearchEvents } from '../api/search-events';
 import { SearchResultCard } from './search-result-card';
 import { SearchResultsSkeleton } from './search-results-skeleton';
@@ -23,8 +23,8 @@ export function SearchResults({ query }: SearchResultsProps) {
   if (isPending) return <SearchResultsSkeleton />;
 
   if (isError) {
-    // A 4xx means the query itself was refused (too long, say): retrying will not help, the message will.
-    const isRefused = error instanceof ApiError && error.status < 500;
+    // The query itself was refused (too long, say): retrying will not help, the message will.
+    const isRefused = isApiRefusal(error);
     return (
       <ErrorState
         title={isRefused ? 'That search did not work' : 'We could not search just now'}

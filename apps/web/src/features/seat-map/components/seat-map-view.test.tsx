@@ -205,7 +205,7 @@ function serve(server: Server) {
         server.seatRequests += 1;
         return answer();
       }
-      return Response.json({ message: 'Not found.' }, { status: 404 });
+      return Response.json({ code: 'not_found', message: 'Not found.' }, { status: 404 });
     }),
   );
 }
@@ -328,7 +328,7 @@ describe('SeatMapView live availability', () => {
 
   it('still offers the map when the seat states cannot be had, and says so', async () => {
     serve({
-      seatStates: [() => Promise.resolve(Response.json({ message: 'Boom' }, { status: 500 }))],
+      seatStates: [() => Promise.resolve(Response.json({ code: 'internal_error', message: 'Boom' }, { status: 500 }))],
       seatRequests: 0,
     });
     renderView();

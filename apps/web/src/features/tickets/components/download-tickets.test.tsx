@@ -3,6 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_LOOKUP_MESSAGES, type BookingLookupResult } from '@marquee/domain/bookings';
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
+import { fakeAltcha } from '../../../test/fake-altcha';
 import { DownloadTickets } from './download-tickets';
 
 const RESULT: BookingLookupResult = {
@@ -86,11 +88,12 @@ describe('Download Your Tickets', () => {
   });
 
   it.each([
-    [404, BOOKING_LOOKUP_MESSAGES.notFound, 'Booking not found'],
-    [409, BOOKING_LOOKUP_MESSAGES.notPaid, 'No tickets to download'],
-    [429, BOOKING_LOOKUP_MESSAGES.tooManyAttempts, 'Please wait'],
-  ])('a %s answer shows its message', async (status, message, title) => {
-    respond = () => Response.json({ message }, { status });
+    ['not_found', 404, BOOKING_LOOKUP_MESSAGES.notFound, 'Booking not found'],
+    ['not_paid', 409, BOOKING_LOOKUP_MESSAGES.notPaid, 'No tickets to download'],
+    ['not_valid', 409, BOOKING_LOOKUP_MESSAGES.notValid, 'No tickets to download'],
+    ['rate_limited', 429, BOOKING_LOOKUP_MESSAGES.tooManyAttempts, 'Please wait'],
+  ])('a %s answer shows its message', async (code, status, message, title) => {
+    respond = () => Response.json({ code, message }, { status });
     const user = renderPage();
     await user.type(screen.getByLabelText('Booking ID'), 'MQ7K3F9X2QHD');
     await user.type(screen.getByLabelText('NIC'), '952345678V');
@@ -98,5 +101,36 @@ describe('Download Your Tickets', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(title);
     expect(alert).toHaveTextContent(message);
+  });
+});
+
+describe('Download Your Tickets: the human check', () => {
+  async function search(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Booking ID'), 'MQ7K3F9X2QHD');
+    await user.type(screen.getByLabelText('NIC'), '952345678V');
+    await user.click(screen.getByRole('button', { name: 'Search Ticket' }));
+  }
+
+  it('a check that cannot be solved sends nothing and says so', async () => {
+    fakeAltcha.outcome = 'error';
+    const user = renderPage();
+    await search(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please try again');
+    expect(alert).toHaveTextContent(ACCOUNT_MESSAGES.captchaFailed);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a refused check (captcha_failed) is told and solved again for the next try', async () => {
+    respond = () =>
+      Response.json({ code: 'captcha_failed', message: 'We could not confirm that you are human.' }, { status: 403 });
+    const user = renderPage();
+    const resetsBefore = fakeAltcha.resets;
+    await search(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please try again');
+    expect(alert).toHaveTextContent('We could not confirm that you are human.');
+    // One reset after the payload was handed out, one more for the refusal.
+    expect(fakeAltcha.resets).toBeGreaterThanOrEqual(resetsBefore + 2);
   });
 });

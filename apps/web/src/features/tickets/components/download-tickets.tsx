@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BookingLookupRequest } from '@marquee/domain/bookings';
+import type { ErrorCode } from '@marquee/domain/errors';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
-import { useCaptcha } from '../../../components/captcha/captcha';
+import { CaptchaError } from '../../../components/captcha/captcha-controller';
+import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit';
 import { ApiError } from '../../../lib/api-client';
 import { useLookUpBooking } from '../api/look-up-booking';
 import { BookingLookupForm } from './booking-lookup-form';
@@ -9,18 +11,24 @@ import { BookingResult } from './booking-result';
 
 const NETWORK_MESSAGE = 'We could not reach Marquee. Check your connection and try again.';
 
-function problemTitle(status: number | null): string {
-  if (status === 403) return 'Please try again';
-  if (status === 429) return 'Please wait';
-  if (status === 409) return 'No tickets to download';
-  return 'Booking not found';
+function problemTitle(code: ErrorCode | null): string {
+  switch (code) {
+    case 'captcha_failed':
+      return 'Please try again';
+    case 'rate_limited':
+      return 'Please wait';
+    case 'not_paid':
+    case 'not_valid':
+      return 'No tickets to download';
+    default:
+      return 'Booking not found';
+  }
 }
 
 /** Download Your Tickets (spec 2): find a booking, then its summary and tickets. */
 export function DownloadTickets() {
   const lookup = useLookUpBooking();
-  const { captcha, getPayload, reset: resetCaptcha } = useCaptcha();
-  const [isAwaitingCaptcha, setIsAwaitingCaptcha] = useState(false);
+  const { captcha, isSubmitting, submit } = useCaptchaSubmit();
   const [isCaptchaFailed, setIsCaptchaFailed] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
   const problem = isCaptchaFailed
@@ -32,24 +40,14 @@ export function DownloadTickets() {
         : null;
 
   function onSearch(request: BookingLookupRequest) {
-    if (isAwaitingCaptcha || lookup.isPending) return;
+    if (isSubmitting || lookup.isPending) return;
     setIsCaptchaFailed(false);
-    setIsAwaitingCaptcha(true);
-    getPayload().then(
-      (payload) => {
-        setIsAwaitingCaptcha(false);
-        lookup.mutate(
-          { request, captcha: payload },
-          // The server refused the human check's payload: a new one is solved for the next try.
-          { onError: (error) => (error instanceof ApiError && error.status === 403 ? resetCaptcha() : undefined) },
-        );
-      },
-      () => {
-        setIsAwaitingCaptcha(false);
-        lookup.reset();
-        setIsCaptchaFailed(true);
-      },
-    );
+    // The lookup's own failure is its error (shown below); a check that could not be solved sent nothing.
+    submit((captchaPayload) => lookup.mutateAsync({ request, captcha: captchaPayload })).catch((error: unknown) => {
+      if (!(error instanceof CaptchaError)) return;
+      lookup.reset();
+      setIsCaptchaFailed(true);
+    });
   }
 
   // A found booking takes focus, so keyboard and screen-reader users land on it.
@@ -60,12 +58,14 @@ export function DownloadTickets() {
   return (
     <div className="flex flex-col gap-6">
       <div className="max-w-3xl">
-        <BookingLookupForm isSearching={lookup.isPending || isAwaitingCaptcha} onSearch={onSearch} captcha={captcha} />
+        <BookingLookupForm isSearching={isSubmitting || lookup.isPending} onSearch={onSearch} captcha={captcha} />
       </div>
       {problem ? (
         <div role="alert" className="max-w-3xl rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
           <p className="font-semibold">
-            {problemTitle(isCaptchaFailed ? 403 : lookup.error instanceof ApiError ? lookup.error.status : null)}
+            {problemTitle(
+              isCaptchaFailed ? 'captcha_failed' : lookup.error instanceof ApiError ? lookup.error.code : null,
+            )}
           </p>
           <p>{problem}</p>
         </div>

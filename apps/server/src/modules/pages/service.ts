@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import type { AppConfig } from '../config';
-import { eventPageMetaOf, type CatalogService } from '../modules/catalog/service';
-import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../modules/catalog/json-response-cache';
-import { TtlCache } from '../modules/catalog/ttl-cache';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config';
+import { eventPageMetaOf, type CatalogService } from '../catalog/service';
+import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../../lib/json-response-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import {
   EventDetailSchema,
   EventListQuerySchema,
@@ -14,64 +12,61 @@ import {
   type EventDetail,
   type EventList,
 } from '@marquee/domain/catalog';
-import { FirstViews } from './web-app/first-views';
-import { IndexHtmlTemplate, encodePath, eventPageMeta, type PageMeta } from './web-app/html-meta';
-import { RouteChunks, routePreloads } from './web-app/route-preloads';
-import { classifySpaPath, isApiPath, type SpaRoute } from './web-app/spa-routes';
+import { FirstViews } from './first-views';
+import { IndexHtmlTemplate, encodePath, eventPageMeta, type PageMeta } from './html-meta';
+import { RouteChunks, routePreloads } from './route-preloads';
+import { classifySpaPath, type SpaRoute } from './spa-routes';
 
-export interface WebAppOptions {
+export interface PagesServiceDeps {
   /** The catalogue the API serves too (one instance, one set of caches). */
   catalog: CatalogService;
   config: AppConfig;
 }
 
-/** Vite's content-hashed output: a changed file gets a new name, so it can be cached for ever. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Unhashed files (favicon, fonts, images): cached briefly, revalidated after. */
-const SHORT = 'public, max-age=600';
-/** index.html names the current hashed bundles, so it is always revalidated. */
-const NO_CACHE = 'no-cache';
+/** What a page's GET gets (routes.ts turns it into the HTTP answer). */
+export type PageAnswer =
+  /** The page's HTML: 200, or 404 for an unknown path or event (the SPA shows its not-found page). */
+  | { kind: 'html'; status: 200 | 404; html: string }
+  /** A non-canonical event address: a 301 to the event's own path (the query string kept). */
+  | { kind: 'redirect'; location: string }
+  /** A path that looks like a file but is none of the built ones: the server's own 404. */
+  | { kind: 'missing-file' }
+  /** No web app build (API only): the 404 that tells the operator to build it. */
+  | { kind: 'not-built' };
 
-const NOT_BUILT_MESSAGE =
-  'The web app is not built. Run `npm run build` (or `npm start`, which builds it) and restart the server.';
+export interface PagesService {
+  /** The built web app's folder (apps/web/dist) whose files are served as they are; null without a build. */
+  readonly distDir: string | null;
+  /** The answer to a GET of `pathname` (raw, still percent-encoded; not an API path) with `search` ('' or `?…`). */
+  page(pathname: string, search: string): Promise<PageAnswer>;
+}
 
 /**
- * Serves the built web app (apps/web/dist) beside the API: static files, and index.html for every
- * other non-API GET (the SPA routes in the browser). The status tells crawlers the truth: 404 for
- * unknown paths and events, 301 from a non-canonical event address, and event pages carry their
- * Open Graph and Twitter tags so shared links preview well. Every page's head names what the app will
- * fetch first (route-preloads.ts: the route's chunks from Vite's manifest, its first API requests, an
- * event's banner), so the browser asks for them with the HTML instead of after the scripts have run.
+ * The page renderer: every SPA page's HTML, with the status that tells crawlers the truth (404 for unknown
+ * paths and events, 301 from a non-canonical event address), and event pages' Open Graph and Twitter tags
+ * so shared links preview well. Every page's head names what the app will fetch first (route-preloads.ts:
+ * the route's chunks from Vite's manifest, its first API requests, an event's banner), so the browser asks
+ * for them with the HTML instead of after the scripts have run.
  *
- * Without a build (API-only, e.g. tests or `npm run serve` before `npm run build`), non-API GETs get a
- * 404 that tells the operator to build the web app.
+ * The build (index.html, Vite's manifest, the first views) is read once, here: `npm start` builds before
+ * the server starts; a rebuild needs a restart. Without a build every page is `not-built`.
  */
-export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, config }) => {
+export function createPagesService({ catalog, config }: PagesServiceDeps): PagesService {
   const distDir = config.webDistDir;
   const indexPath = distDir ? join(distDir, 'index.html') : null;
   if (!distDir || !indexPath || !existsSync(indexPath)) {
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      if (isApiPath(splitUrl(request.url).pathname)) return reply.callNotFound();
-      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-      if (wantsHtml) {
-        return reply
-          .code(404)
-          .type('text/html; charset=utf-8')
-          .send(`<!doctype html><title>Marquee</title><p>${NOT_BUILT_MESSAGE.replace(/`/g, '')}</p>`);
-      }
-      return reply.code(404).send({ message: NOT_BUILT_MESSAGE });
-    });
-    return;
+    return { distDir: null, page: async () => ({ kind: 'not-built' }) };
   }
 
-  // Read once: `npm start` builds before the server starts; a rebuild needs a restart.
   const template = new IndexHtmlTemplate(readFileSync(indexPath, 'utf8'));
   const defaultHtml = template.render(template.defaultMeta);
   // Built with `build.manifest`: which hashed chunks each route needs. An older build without it still works.
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   const routeChunks = new RouteChunks(existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {});
   const firstViewsPath = join(distDir, '.vite', 'first-views.json');
-  const firstViews = new FirstViews(existsSync(firstViewsPath) ? JSON.parse(readFileSync(firstViewsPath, 'utf8')) : null);
+  const firstViews = new FirstViews(
+    existsSync(firstViewsPath) ? JSON.parse(readFileSync(firstViewsPath, 'utf8')) : null,
+  );
   /**
    * The page's HTML: its route's code and first requests named in the head, its first view in #root, and
    * the first API answers the server already has in the page (those are not fetched again).
@@ -103,23 +98,8 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, 
   // A category page carries its page of events; keyed by the API path it stands for.
   const categoryLists = new TtlCache<EventList>({ ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS, maxEntries: 1_000 });
 
-  await app.register(fastifyStatic, {
-    root: distDir,
-    // One route per built file; every other path falls through to the SPA handler below.
-    wildcard: false,
-    index: false,
-    globIgnore: ['index.html'],
-    cacheControl: false,
-    setHeaders(reply, filePath) {
-      const isHashedAsset = relative(distDir, filePath).split(sep)[0] === 'assets';
-      reply.header('cache-control', isHashedAsset ? IMMUTABLE : SHORT);
-    },
-  });
-
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const { pathname, search } = splitUrl(request.url);
-    if (isApiPath(pathname)) return reply.callNotFound();
-    if (pathname === '/index.html') return sendHtml(reply, 200, defaultHtml);
+  const pageAnswer = async (pathname: string, search: string): Promise<PageAnswer> => {
+    if (pathname === '/index.html') return html(200, defaultHtml);
 
     const route = classifySpaPath(pathname);
     switch (route.kind) {
@@ -133,8 +113,7 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, 
                 EventListSchema.parse(await catalog.listEvents(query.data)),
               )
             : null;
-          return sendHtml(
-            reply,
+          return html(
             200,
             renderPage(route, search, withImage(template.defaultMeta, events?.data[0]?.thumbnail_img), {
               pathname,
@@ -143,12 +122,10 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, 
             }),
           );
         }
-        if (route.segments.length > 0)
-          return sendHtml(reply, 200, renderPage(route, search, template.defaultMeta, { pathname }));
+        if (route.segments.length > 0) return html(200, renderPage(route, search, template.defaultMeta, { pathname }));
         // Home: the first banner in the first view (and asked for with the HTML), the banners in the data block.
         const banners = await homeBanners.getOrLoad('banners', () => catalog.listBanners());
-        return sendHtml(
-          reply,
+        return html(
           200,
           renderPage(route, search, withImage(template.defaultMeta, banners[0]?.image), {
             pathname,
@@ -158,9 +135,9 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, 
         );
       }
       case 'missing-file':
-        return reply.callNotFound();
+        return { kind: 'missing-file' };
       case 'unknown':
-        return sendHtml(reply, 404, renderPage(route, search, template.defaultMeta, { pathname }));
+        return html(404, renderPage(route, search, template.defaultMeta, { pathname }));
       case 'event': {
         // One read for the page: its link-preview tags, its first view and the data block (the API's answer to
         // its first request, GET /api/events/{uid}, serialised as the API does).
@@ -168,17 +145,16 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, 
           const found = await catalog.findEvent(route.uid);
           return { event: found ? EventDetailSchema.parse(found) : null };
         });
-        if (!event) return sendHtml(reply, 404, defaultHtml);
+        if (!event) return html(404, defaultHtml);
         if (`/${route.segments.join('/')}` !== event.path) {
-          return reply.redirect(`${encodePath(event.path)}${search}`, 301);
+          return { kind: 'redirect', location: `${encodePath(event.path)}${search}` };
         }
         const page = eventPageMetaOf(event);
         const meta = eventPageMeta(page, config.publicUrl);
         const responses = { [`/api/events/${encodeURIComponent(route.uid)}`]: event };
         const content =
           firstViews.eventTop({ type: route.segments[0] ?? '', name: event.name, bannerImg: event.banner_img }) ?? '';
-        return sendHtml(
-          reply,
+        return html(
           200,
           // Every step shows the event's banner first: the page's largest paint, so asked for with the HTML.
           renderPage(route, search, withImage(meta, page.image), {
@@ -189,22 +165,16 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { catalog, 
         );
       }
     }
-  });
-};
+  };
+  return { distDir, page: pageAnswer };
+}
+
+/** The page's HTML with its status. */
+function html(status: 200 | 404, body: string): PageAnswer {
+  return { kind: 'html', status, html: body };
+}
 
 /** The page's largest image, asked for with the HTML when it is on this site (not another site's URL). */
 function withImage(meta: PageMeta, image: string | undefined): PageMeta {
   return image?.startsWith('/') && !image.startsWith('//') ? { ...meta, preloadImage: encodeURI(image) } : meta;
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
-}
-
-/** The raw (still percent-encoded) path, and the query string with its `?` or ''. */
-function splitUrl(url: string): { pathname: string; search: string } {
-  const queryStart = url.indexOf('?');
-  return queryStart === -1
-    ? { pathname: url, search: '' }
-    : { pathname: url.slice(0, queryStart), search: url.slice(queryStart) };
 }

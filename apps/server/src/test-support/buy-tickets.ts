@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { CreatedOrderSchema, type CreatedOrder } from '@marquee/domain/orders';
-import type { TestApp } from '../../../test-support/build-test-app';
+import type { TestApp } from './build-test-app';
 
 export const TEST_BUYER = { first_name: 'Nimal', last_name: 'Perera', email: 'nimal@example.com', phone: '0771234567' };
 const CARD = { exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Nimal Perera' };

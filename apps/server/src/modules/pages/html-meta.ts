@@ -1,6 +1,6 @@
 import { formatEventDate, formatEventTime } from '@marquee/domain/time';
 import { PAGE_MODULES_META_NAME } from '@marquee/domain/first-views';
-import type { EventPageMeta } from '../../modules/catalog/service';
+import type { EventPageMeta } from '../catalog/service';
 import { initialResponsesScript } from './first-views';
 
 /** The comment in apps/web/index.html where the server puts page-specific tags. */

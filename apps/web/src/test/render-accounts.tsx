@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation, useSearchParams } from 'react-router';
-import { Toaster } from '../../../components/toaster';
+import { Toaster } from '../components/toaster';
 import type { SessionAnswer, SessionUser } from '@marquee/domain/accounts';
-import { fakeApi, type ApiCall, type ApiHandler } from '../../../test/fake-api';
-import { AccountMenu } from '../components/account-menu';
-import { AuthModalsProvider } from '../components/auth-modals-provider';
-import { MyBookings } from '../components/my-bookings';
-import { ResetPasswordForm } from '../components/reset-password-form';
+import { fakeApi, type ApiCall, type ApiHandler } from './fake-api';
+import { AccountMenu } from '../features/accounts/components/account-menu';
+import { AuthModalsProvider } from '../features/accounts/components/auth-modals-provider';
+import { MyBookings } from '../features/accounts/components/my-bookings';
+import { ResetPasswordForm } from '../features/accounts/components/reset-password-form';
 
 export const KUMARI: SessionUser = {
   email: 'kumari@example.com',

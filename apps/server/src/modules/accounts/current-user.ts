@@ -1,0 +1,18 @@
+import type { Accounts } from './auth';
+import { authHeadersOf, type ClientRequest } from './client-request';
+
+/** better-auth's session cookie (cookiePrefix `marquee`, auth.ts). */
+const SESSION_COOKIE = 'marquee.session_token';
+
+export interface CurrentUserIdDeps {
+  accounts: Accounts;
+}
+
+/** The signed-in account of a request, for other modules (orders link to it; My bookings lists by it). */
+export async function currentUserId(deps: CurrentUserIdDeps, request: ClientRequest): Promise<string | null> {
+  // No cookie of ours, no database read: anonymous buyers (the on-sale rush) pay nothing for accounts.
+  const cookie = request.headers.cookie;
+  if (typeof cookie !== 'string' || !cookie.includes(SESSION_COOKIE)) return null;
+  const session = await deps.accounts.auth.api.getSession({ headers: authHeadersOf(request) });
+  return session?.user.id ?? null;
+}

@@ -1,0 +1,186 @@
+import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts-session';
+import { UnavailableBodySchema } from '@marquee/domain/orders';
+import { CaptchaError } from '../../../components/captcha/captcha-controller';
+import type { PopupMessage } from '../../../components/ui/popup';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessages, isRetryable } from './error-messages';
+
+export const NETWORK_MESSAGE = 'We could not reach Marquee. Check your connection and try again.';
+export const PROMO_NETWORK_MESSAGE = 'We could not check the promo code. Check your connection and try again.';
+/** Beside the promo code input, whatever the reason the check failed (the popups say why). */
+export const PROMO_REFUSED_MESSAGE = 'This promo code cannot be used for these tickets.';
+
+const NOT_SAVED_TITLE = 'Your order was not saved';
+
+/** The problem told in step 2, above Try again. */
+export type SaveProblem = { kind: 'network' } | { kind: 'messages'; messages: string[] };
+
+/** The buyer's fields, as the order's `buyer.*` errors name them. */
+export type BuyerField = 'first_name' | 'last_name' | 'email' | 'phone' | 'nic';
+const BUYER_FIELDS: readonly string[] = ['first_name', 'last_name', 'email', 'phone', 'nic'] satisfies BuyerField[];
+
+function isBuyerField(name: string): name is BuyerField {
+  return BUYER_FIELDS.includes(name);
+}
+
+/** What a failed POST /api/orders shows. Every kind but `retry` is final: the next try is a new order. */
+export type SaveScreen =
+  /** Worth sending again as it was (same Idempotency-Key: a request that did save returns its order). */
+  | { kind: 'retry'; problem: SaveProblem; refreshesEvent: false }
+  /** Someone else got these tickets: they are named, dropped from the selection, and the event is reloaded. */
+  | { kind: 'unavailable'; takenSeats: string[]; soldOutPackages: number[]; refreshesEvent: true }
+  /**
+   * The server's field errors: the buyer's beside their fields (back to step 1), the promo code's on the code
+   * (the coupon dropped), any others in step 2.
+   */
+  | {
+      kind: 'fields';
+      buyer: { field: BuyerField; message: string }[];
+      promoCode: string | null;
+      problems: string[];
+      refreshesEvent: false;
+    }
+  /** Popups, one per message; `refreshesEvent` when the event changed under the buyer (it is reloaded). */
+  | { kind: 'popups'; popups: PopupMessage[]; refreshesEvent: boolean };
+
+/** What a failed promo check shows: the code marked refused, and why in popups (spec 8). */
+export interface PromoScreen {
+  promoError: string;
+  popups: PopupMessage[];
+}
+
+/** What a failed cancellation shows: an order already gone counts as cancelled; else it stays held. */
+export type CancelScreen = { kind: 'cancelled' } | { kind: 'popups'; popups: PopupMessage[] };
+
+/** What a failed resume (GET the order this tab saved) shows: Try again, or the checkout starts over. */
+export type ResumeScreen = { kind: 'retry' } | { kind: 'start_over' };
+
+export type CheckoutCall = 'save_order' | 'check_promo' | 'cancel_order' | 'resume_order';
+
+function popupsOf(messages: string[], title: string, variant: PopupMessage['variant'] = 'error'): PopupMessage[] {
+  return messages.map((message) => ({ variant, title, message }));
+}
+
+/**
+ * What the checkout shows when one of its calls fails: a pure function of the error, switching on its code
+ * (never on the HTTP status). The human check's own refusal (`captcha_failed`) is told like any refusal;
+ * useCaptchaSubmit has already started a new check by then.
+ */
+export function errorToScreen(error: unknown, call: 'save_order'): SaveScreen;
+export function errorToScreen(error: unknown, call: 'check_promo'): PromoScreen;
+export function errorToScreen(error: unknown, call: 'cancel_order'): CancelScreen;
+export function errorToScreen(error: unknown, call: 'resume_order'): ResumeScreen;
+export function errorToScreen(
+  error: unknown,
+  call: CheckoutCall,
+): SaveScreen | PromoScreen | CancelScreen | ResumeScreen {
+  switch (call) {
+    case 'save_order':
+      return saveScreen(error);
+    case 'check_promo':
+      return promoScreen(error);
+    case 'cancel_order':
+      return cancelScreen(error);
+    case 'resume_order':
+      // No answer, or our side's trouble: ask again. A refusal (not_found, a bad token) will not get better.
+      return isRetryable(error) ? { kind: 'retry' } : { kind: 'start_over' };
+  }
+}
+
+function saveScreen(error: unknown): SaveScreen {
+  if (!(error instanceof ApiError)) {
+    // Nothing was answered (no connection), or nothing was sent (the human check could not be solved).
+    const problem: SaveProblem =
+      error instanceof CaptchaError
+        ? { kind: 'messages', messages: [ACCOUNT_MESSAGES.captchaFailed] }
+        : { kind: 'network' };
+    return { kind: 'retry', problem, refreshesEvent: false };
+  }
+  const { body } = error;
+  switch (error.code) {
+    // Asking again with the same Idempotency-Key helps: a limit passes, our side recovers, and an order still
+    // being saved (order_in_progress) is answered as saved once it is.
+    case 'rate_limited':
+    case 'internal_error':
+    case 'service_unavailable':
+    case 'order_in_progress':
+      return {
+        kind: 'retry',
+        problem: { kind: 'messages', messages: errorMessages(error, NETWORK_MESSAGE) },
+        refreshesEvent: false,
+      };
+    case 'seats_taken':
+    case 'sold_out': {
+      const unavailable = UnavailableBodySchema.safeParse(body);
+      const takenSeats = unavailable.success ? (unavailable.data.taken_seats ?? []) : [];
+      const soldOutPackages = unavailable.success ? (unavailable.data.sold_out_packages ?? []) : [];
+      if (takenSeats.length > 0 || soldOutPackages.length > 0) {
+        return { kind: 'unavailable', takenSeats, soldOutPackages, refreshesEvent: true };
+      }
+      return { kind: 'popups', popups: popupsOf([body.message], NOT_SAVED_TITLE), refreshesEvent: true };
+    }
+    // The state of the event refused the order now (off sale, a new price, ...): say so and reload the event.
+    case 'not_on_sale':
+    case 'prices_changed':
+    case 'order_paid':
+    case 'conflict':
+    case 'payment_mismatch':
+    case 'not_paid':
+    case 'not_valid':
+    case 'check_in_refused':
+      return { kind: 'popups', popups: popupsOf([body.message], NOT_SAVED_TITLE), refreshesEvent: true };
+    case 'validation_failed':
+    case 'idempotency_key_reused':
+    case 'promo_one_package':
+      return fieldsScreen(error);
+    // The event is gone (or its page is out of date): reload it.
+    case 'not_found':
+      return {
+        kind: 'popups',
+        popups: popupsOf(errorMessages(error, NETWORK_MESSAGE), NOT_SAVED_TITLE),
+        refreshesEvent: true,
+      };
+    default:
+      // Refused as sent (captcha_failed, csrf_failed, promo_refused, bad_request, ...): each message in a popup.
+      return {
+        kind: 'popups',
+        popups: popupsOf(errorMessages(error, NETWORK_MESSAGE), NOT_SAVED_TITLE),
+        refreshesEvent: false,
+      };
+  }
+}
+
+function fieldsScreen(error: ApiError): SaveScreen {
+  const fields = error.body.errors ?? {};
+  const buyer: { field: BuyerField; message: string }[] = [];
+  let promoCode: string | null = null;
+  const others: string[] = [];
+  for (const [field, messages] of Object.entries(fields)) {
+    const name = field.startsWith('buyer.') ? field.slice('buyer.'.length) : null;
+    if (name !== null && isBuyerField(name)) {
+      buyer.push({ field: name, message: messages[0] ?? error.body.message });
+    } else if (field === 'promo_code') {
+      promoCode = messages[0] ?? error.body.message;
+    } else {
+      others.push(...messages);
+    }
+  }
+  // No field named at all: the message says what is wrong.
+  const problems = others.length > 0 ? others : Object.keys(fields).length === 0 ? [error.body.message] : [];
+  return { kind: 'fields', buyer, promoCode, problems, refreshesEvent: false };
+}
+
+function promoScreen(error: unknown): PromoScreen {
+  // Spec 8: a promo rule's refusal shows each message as an info popup, anything else as an error popup.
+  const variant = error instanceof ApiError && error.code === 'promo_refused' ? 'info' : 'error';
+  return {
+    promoError: PROMO_REFUSED_MESSAGE,
+    popups: popupsOf(errorMessages(error, PROMO_NETWORK_MESSAGE), 'Promo code', variant),
+  };
+}
+
+function cancelScreen(error: unknown): CancelScreen {
+  // The order is gone already: as good as cancelled. Anything else leaves it as it was.
+  if (error instanceof ApiError && error.code === 'not_found') return { kind: 'cancelled' };
+  return { kind: 'popups', popups: popupsOf(errorMessages(error, NETWORK_MESSAGE), 'Not cancelled') };
+}
