@@ -30,14 +30,8 @@ export class EventImportError extends Error {
   }
 }
 
-export interface ExistingVenue {
+export interface ExistingVenue extends NewVenue {
   id: number;
-  name: string;
-  city: string;
-  country: string;
-  timeZone: string;
-  address: string;
-  seatMap: SeatMap | null;
 }
 
 /** What the database holds that a plan depends on. */
