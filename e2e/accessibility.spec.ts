@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CAPTCHA_TIMEOUT, expectCaptchaSolved } from './support/captcha';
+import { buyerEmail } from './support/buyer';
 import { protectedCallHeaders } from './support/api';
 import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
@@ -19,7 +20,8 @@ import { findEvent, getEventDetail, listEvents } from './support/catalog';
  * reduced motion. The phone checks run here at 390 px (the mobile project only picks *.mobile.spec.ts).
  */
 
-const BUYER = { first_name: 'Nimal', last_name: 'Perera', email: 'nimal.perera@example.com', phone: '077 123 4567' };
+/** The e-mail is buyerEmail(emailLocalPart): this test's own (support/buyer.ts). */
+const BUYER = { first_name: 'Nimal', last_name: 'Perera', emailLocalPart: 'nimal.perera', phone: '077 123 4567' };
 
 interface ListEvent {
   event: EventDetail;
@@ -116,7 +118,7 @@ async function addOneTicket(page: Page, { event, ticketPackage }: ListEvent) {
 async function fillBuyer(page: Page) {
   await page.getByLabel('First name').fill(BUYER.first_name);
   await page.getByLabel('Last name').fill(BUYER.last_name);
-  await page.getByLabel('Email').fill(BUYER.email);
+  await page.getByLabel('Email').fill(buyerEmail(BUYER.emailLocalPart));
   await page.getByLabel('Phone').fill(BUYER.phone);
 }
 
@@ -718,7 +720,7 @@ test('keyboard: the checkout to Proceed to pay by Tab, with focus visible', asyn
   await page.keyboard.press('Tab');
   await page.keyboard.type(BUYER.last_name);
   await page.keyboard.press('Tab');
-  await page.keyboard.type(BUYER.email);
+  await page.keyboard.type(buyerEmail(BUYER.emailLocalPart));
   await page.keyboard.press('Tab');
   await page.keyboard.type(BUYER.phone);
   const continueButton = page.getByRole('button', { name: 'Continue' });

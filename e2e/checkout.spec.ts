@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { buyerEmail } from './support/buyer';
 import { expectCaptchaSolved } from './support/captcha';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { BUYER_MESSAGES } from '@marquee/domain/checkout';
@@ -33,7 +34,7 @@ async function findSeatMapEvent(request: APIRequestContext): Promise<EventDetail
 async function fillBuyer(page: Page) {
   await page.getByLabel('First name').fill('Nimal');
   await page.getByLabel('Last name').fill('Perera');
-  await page.getByLabel('Email').fill('Nimal.Perera@Example.com');
+  await page.getByLabel('Email').fill(buyerEmail('Nimal.Perera', 'Example.com'));
   await page.getByLabel('Phone').fill('077 123 4567');
 }
 

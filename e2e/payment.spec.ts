@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { buyerEmail } from './support/buyer';
 import { expectCaptchaSolved } from './support/captcha';
 import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { CARD_ERROR_MESSAGES, PAYMENT_ERROR_MESSAGES } from '@marquee/domain/payments';
@@ -43,7 +44,7 @@ async function checkoutOneTicket(
 
   await page.getByLabel('First name').fill('Nimal');
   await page.getByLabel('Last name').fill('Perera');
-  await page.getByLabel('Email').fill('nimal.perera@example.com');
+  await page.getByLabel('Email').fill(buyerEmail('nimal.perera'));
   await page.getByLabel('Phone').fill('077 123 4567');
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -68,7 +69,7 @@ async function expectConfirmation(page: Page, orderId: string, ticketPackage: Ti
   const tickets = page.getByRole('region', { name: 'Your tickets' }).getByRole('listitem');
   await expect(tickets).toHaveCount(1);
   await expect(tickets.first()).toContainText(ticketPackage.name);
-  await expect(page.getByText(/A confirmation e-mail is on its way to/)).toContainText('nimal.perera@example.com');
+  await expect(page.getByText(/A confirmation e-mail is on its way to/)).toContainText(buyerEmail('nimal.perera'));
   await expect(page.getByRole('link', { name: 'Download Your Tickets' }).last()).toHaveAttribute(
     'href',
     '/download-tickets',

@@ -32,10 +32,11 @@ const env = z
   })
   .parse(process.env);
 
-/** The function's steps, each named by the comment that opens it (migration 0008). */
+/** The function's steps, each named by the comment that opens it (migrations 0008, 0011). */
 const STEPS = [
   { name: 'call, commit', before: '  INSERT INTO orders (' },
   { name: '+ order row', before: '  -- Another request with this Idempotency-Key' },
+  { name: '+ buyer limits', before: "  -- The order's lines" },
   { name: '+ order lines', before: '  -- Seats in a fixed order' },
   { name: '+ seat claims', before: '  -- The counters last' },
 ] as const;

@@ -1,3 +1,4 @@
+import { createServer, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -29,6 +30,21 @@ export interface AppDeps {
   config: AppConfig;
 }
 
+const CLOSING_BODY = JSON.stringify({
+  code: 'service_unavailable',
+  message: 'The server is restarting. Please try again in a moment.',
+} satisfies ErrorBody);
+
+/** A request that arrived while the server shuts down: 503, and the connection closed after it. */
+function sendClosing(response: ServerResponse): void {
+  response.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(CLOSING_BODY),
+    connection: 'close',
+  });
+  response.end(CLOSING_BODY);
+}
+
 /** The router's own refusals (an undecodable address, a parameter past maxParamLength) in our error shape. */
 function sendRouterRefusal(fastifyCode: string, reply: FastifyReply): FastifyReply {
   const message = fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long.' : 'The address is not valid.';
@@ -37,6 +53,8 @@ function sendRouterRefusal(fastifyCode: string, reply: FastifyReply): FastifyRep
 
 /** Builds the whole HTTP app: plugins, error handling, modules, the web app. Never listens (see main.ts). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Shutting down (main.ts): set by the preClose hook below.
+  let isClosing = false;
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     // A line per request costs half the throughput (STACK-NOTES) and drowns the operator: debug and trace only.
@@ -44,13 +62,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
     }),
     bodyLimit: 64 * 1024,
-    // Behind a load balancer the client address comes from X-Forwarded-For, believed only when the proxy that
-    // wrote it is on this machine or the private network: a client talking to us directly could otherwise name
-    // a new address on every request and slip past the per-client limits (the booking lookup's).
-    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    // The client address comes from X-Forwarded-For only when the peer is one of the proxies named in
+    // TRUSTED_PROXIES (none by default): anyone else, a neighbour on the private network included, could
+    // otherwise name a new address on every request and slip past the per-client limits (decisions/028).
+    trustProxy: deps.config.trustedProxies?.length ? [...deps.config.trustedProxies] : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Requests that arrive while shutting down get our 503 (below, in the documented error shape), not Fastify's.
+    // Requests that arrive while shutting down get our 503 in the documented error shape, not Fastify's. It is
+    // answered in front of Fastify (one boolean per request): a Fastify onRequest hook for it cost about a
+    // tenth of the catalogue's rate (bench/catalog, decisions/027).
     return503OnClosing: false,
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => (isClosing ? sendClosing(response) : handler(request, response)));
+      // Fastify's defaults for the HTTP server it would make itself (this app sets none of its own).
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     frameworkErrors: (error, _request, reply) => sendRouterRefusal(error.code, reply as unknown as FastifyReply),
   });
   // The API speaks JSON (and forms only where a page posts one): a text/plain body is a 415, not a string.
@@ -61,7 +89,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Shutting down (main.ts): the answers to requests still in flight say `Connection: close`, so Node ends
   // their kept-alive connections after them. Otherwise the server's close would wait for each client to
   // drop its idle connection (up to the keep-alive timeout) and the shutdown would run out of time.
-  let isClosing = false;
   app.addHook('preClose', (done) => {
     isClosing = true;
     done();
@@ -69,12 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (isClosing) reply.header('connection', 'close');
     done(null, payload);
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!isClosing) return;
-    return reply
-      .code(503)
-      .send({ code: 'service_unavailable', message: 'The server is restarting. Please try again in a moment.' } satisfies ErrorBody);
   });
 
   registerSecurityHeaders(app, {
@@ -90,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await redis.quit().catch(() => redis.disconnect());
     });
   }
-  await registerRateLimits(app, redis);
+  registerRateLimits(app, { redis, ...(deps.config.rateLimitMemoryKeys ? { memoryKeys: deps.config.rateLimitMemoryKeys } : {}) });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -117,10 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: services.orders,
     sweepIntervalMs: period(workers.holdSweepIntervalMs, 30_000),
     requireCaptcha: services.captcha.requireOnce,
-    linkToAccount: async (request, bookingId) => {
-      const userId = await services.currentUserId(request);
-      if (userId) await services.accounts.linkOrder(bookingId, userId);
-    },
+    currentUserId: services.currentUserId,
   });
   await app.register(paymentsModule, {
     service: services.payments,

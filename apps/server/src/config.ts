@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,18 @@ export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/ope
 export const APPLE_DISCOVERY_URL = 'https://appleid.apple.com/.well-known/openid-configuration';
 
 export const DEFAULT_MAIL_FROM = 'Marquee <tickets@marquee.local>';
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's names for a range. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** Every environment variable the server reads; validated at boot so a typo fails loudly. */
 export const EnvSchema = z.object({
@@ -29,6 +42,12 @@ export const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /**
+   * The sandbox payment providers (test cards, a test 3-D Secure page, test instalment approval): no money
+   * moves, and every page says so. Unset: on without Stripe keys (the embedded demo, tests), off with them.
+   * Never together with Stripe keys; false needs them (decisions/030).
+   */
+  PAYMENTS_SANDBOX: booleanFromEnv.optional(),
   /** smtp://user:pass@host:587 or smtps://…:465: e-mails go out through it. Unset: none are sent (see MAIL_VIEWER). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' }).optional(),
   /** The From of every e-mail. */
@@ -61,6 +80,23 @@ export const EnvSchema = z.object({
   APPLE_DISCOVERY_URL: z.url().default(APPLE_DISCOVERY_URL),
   /** The proof-of-work captcha on sign-up, password reset, orders and booking lookups. Only tests and benchmarks turn it off. */
   CAPTCHA: booleanFromEnv.default(true),
+  /**
+   * The reverse proxies or load balancers whose X-Forwarded-For is believed: a comma-separated list of
+   * addresses and CIDR ranges (`10.0.0.5, 10.1.0.0/16`), or `loopback`, `linklocal`, `uniquelocal`.
+   * Unset: none; the client address is the connection's.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .pipe(
+      z.array(
+        z.string().refine(isProxyAddress, {
+          error: (issue) =>
+            `TRUSTED_PROXIES: "${String(issue.input)}" is not an address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+        }),
+      ),
+    )
+    .optional(),
   /** redis://host:6379: rate-limit counters and used captchas shared by every server process. Unset: per process. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// address' }).optional(),
   /**
@@ -105,6 +141,21 @@ export const EnvSchema = z.object({
     }
   }
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (env.PAYMENTS_SANDBOX === true && stripe.some(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS_SANDBOX'],
+      message:
+        'PAYMENTS_SANDBOX=true takes test payments, which must never run beside Stripe: unset PAYMENTS_SANDBOX (or the STRIPE_* keys).',
+    });
+  }
+  if (env.PAYMENTS_SANDBOX === false && !stripe.some(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS_SANDBOX'],
+      message: 'PAYMENTS_SANDBOX=false leaves nothing to take payments: set the STRIPE_* keys, or unset PAYMENTS_SANDBOX for test payments.',
+    });
+  }
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
     ctx.addIssue({
       code: 'custom',
@@ -170,13 +221,15 @@ export interface AppConfig {
   webDistDir: string | null;
   /** Card payments through Stripe; null: the sandbox card gateway. */
   stripe?: StripeConfig | null;
+  /** PAYMENTS_SANDBOX: the sandbox payment providers run; absent: on unless `stripe` is set. Never with `stripe`. */
+  paymentsSandbox?: boolean;
   /** Where the sandbox provider posts its webhooks (this server's own address); null: in-process. */
   webhookTargetUrl?: string | null;
   /** How e-mails leave; absent: none are sent, the outbox viewer is on for this machine (tests, demos). */
   mail?: MailConfig;
   /** Ticket signing and check-in (decisions/014); absent: keys made once per database, check-in off. */
   tickets?: TicketsConfig;
-  /** Booking lookups per client address per window (Download Your Tickets); 10 per 10 minutes by default. */
+  /** Failed booking lookups per client, and per client and Booking ID, per window (Download Your Tickets); 10 per 10 minutes by default. */
   bookingLookupLimit?: { max: number; windowMs: number };
   /** Accounts (decisions/019); absent: credentials only, the secret kept in app_secrets. */
   auth?: AuthConfig;
@@ -186,6 +239,10 @@ export interface AppConfig {
   csrf?: boolean;
   /** Shared counters (rate limits, used captchas); null or absent: each process keeps its own. */
   redisUrl?: string | null;
+  /** TRUSTED_PROXIES: the proxies whose X-Forwarded-For is believed; absent or empty: none. */
+  trustedProxies?: readonly string[];
+  /** Keys each rate limit keeps in memory (without Redis or while it is down); full: new keys refused. Tests make it small. */
+  rateLimitMemoryKeys?: number;
   /** The background workers' periods (hold sweeper, e-mail outbox, webhook deliveries). */
   workers?: WorkersConfig;
 }
@@ -229,6 +286,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
         : null,
+    paymentsSandbox: env.PAYMENTS_SANDBOX ?? !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET),
     // Unless told otherwise, the process posts to itself on loopback, whatever interface it listens on.
     webhookTargetUrl: env.WEBHOOK_TARGET_URL ?? `http://127.0.0.1:${env.PORT}/api/payments/webhooks/sandbox`,
     mail: {
@@ -250,6 +308,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
     captcha: env.CAPTCHA,
     csrf: true,
     redisUrl: env.REDIS_URL ?? null,
+    trustedProxies: env.TRUSTED_PROXIES ?? [],
     tickets: {
       signingKey: env.TICKET_SIGNING_KEY ?? null,
       linkKey: env.TICKET_LINK_KEY ?? null,

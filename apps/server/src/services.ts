@@ -47,23 +47,30 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   const pages = createPagesService({ catalog, config });
 
   const stripe = config.stripe ?? null;
+  // The sandbox providers run only when the configuration says so, and never beside Stripe (decisions/030).
+  const isSandbox = config.paymentsSandbox ?? !stripe;
   const sandboxWebhooks = createSandboxWebhooks(db);
   const gateways = createPaymentGateways(db, {
     sandboxWebhooks,
+    sandbox: isSandbox,
     stripe: stripe
       ? {
           gateway: createStripeGateway({ secretKey: stripe.secretKey, ...(stripe.api ? { api: stripe.api } : {}) }),
           verifier: createStripeWebhookVerifier(stripe.webhookSecret),
+          isTestMode: stripe.secretKey.startsWith('sk_test_'),
         }
       : undefined,
   });
+  if (gateways.testMode) {
+    log.warn('Payments are in test mode: no real money is taken, and every page, ticket and e-mail says so.');
+  }
   const completion = createOrderCompletion({ db, gateways });
   const orders = createOrdersService({ db, gateways, completion, checkoutCacheTtlMs: isTest ? 0 : 1_000 });
   const payments = createPaymentsService({ db, gateways, completion, sandboxWebhooks, log });
-  const sandboxProvider = createSandboxProvider(db, sandboxWebhooks);
+  const sandboxProvider = isSandbox ? createSandboxProvider(db, sandboxWebhooks) : null;
 
   // One tickets service: its PDF and signed links serve the ticket routes, the e-mail and the booking lookup.
-  const tickets = createTicketsService({ db, config });
+  const tickets = createTicketsService({ db, config, testMode: gateways.testMode });
   const bookings = createBookingsService({ db, ticketUrl: (bookingId) => tickets.ticketUrl(bookingId) });
   const workers = config.workers ?? {};
   const mail = createMailService({
@@ -73,6 +80,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     log,
     renderTicketsPdf: tickets.renderTicketsPdf,
     ticketsLink: (bookingId) => tickets.ticketUrl(bookingId, { absolute: true }),
+    testMode: gateways.testMode,
     ...(workers.mailRetrySeconds === undefined ? {} : { retryBaseSeconds: workers.mailRetrySeconds }),
     ...(workers.mailLeaseSeconds === undefined ? {} : { leaseSeconds: workers.mailLeaseSeconds }),
   });

@@ -9,8 +9,9 @@
 --   * one claim per (event, seat): the primary key, taken over only when the old hold has expired;
 --   * expiry by the database clock, now(); an expired hold is reclaimed before anyone is refused.
 -- A refusal raises SQLSTATE MQ409 with HINT 'seats' or 'packages' and DETAIL a JSON array of what was
--- taken; nothing of the order stays written (marquee_place_orders() rolls it back to its savepoint). No
--- row: an order with this Idempotency-Key exists.
+-- taken (or HINT 'limit', from marquee_check_buyer_limits()); nothing of the order stays written
+-- (marquee_place_orders() rolls it back to its savepoint). No row: an order with this Idempotency-Key
+-- exists.
 --
 -- p_order is an orders row as JSON (snake_case columns), p_lines the order's lines; their shape is
 -- PlaceOrderCallSchema in packages/db/src/functions/place-order-call.ts.
@@ -21,9 +22,16 @@
 -- the seated rush slower, 664 -> 556 orders/s, as every order paid for the look while the claim refuses
 -- anyway.
 --
--- History: migration 0005; 0006 (counters through marquee_take_tickets()); 0008 (holds written once).
+-- Fair holds (issue 20; decisions/029): right after the order row (so that a repeated Idempotency-Key is
+-- answered with its order, never refused), marquee_check_buyer_limits() takes the buyer's locks and refuses
+-- an order over the event's limits, before any seat or ticket is taken. The buyer is the e-mail, trimmed and
+-- lower-cased here too (the order is written so), and p_user_id, the signed-in account, if any: the order is
+-- linked to it (user_orders, My bookings) in this statement, so the next placement of that account counts it.
+--
+-- History: migration 0005; 0006 (counters through marquee_take_tickets()); 0008 (holds written once); 0011
+-- (the buyer's limits and p_user_id; the e-mail normalised).
 
-CREATE OR REPLACE FUNCTION public.marquee_place_order(p_order jsonb, p_lines jsonb, p_hold_minutes integer)
+CREATE OR REPLACE FUNCTION public.marquee_place_order(p_order jsonb, p_lines jsonb, p_hold_minutes integer, p_user_id text DEFAULT NULL::text)
  RETURNS TABLE(order_pk integer, hold_expires_at timestamp with time zone, server_time timestamp with time zone)
  LANGUAGE plpgsql
 AS $function$
@@ -31,6 +39,7 @@ DECLARE
   v_order_id integer;
   v_event_id integer;
   v_expires timestamptz := now() + make_interval(mins => p_hold_minutes);
+  v_email text := lower(btrim(p_order ->> 'email', E' \t\n\r\f\x0b'));
   v_taken jsonb;
   v_line record;
   v_bucket smallint;
@@ -47,7 +56,7 @@ BEGIN
     discount, total, promo_code_id, payment_gateway_id, payment_intent_id, payment_client_secret,
     payment_redirect_url, access_token, idempotency_key, request_hash, hold_expires_at
   )
-  SELECT r.order_id, r.event_id, r.first_name, r.last_name, r.email, r.phone, r.nic, r.currency, r.subtotal,
+  SELECT r.order_id, r.event_id, r.first_name, r.last_name, v_email, r.phone, r.nic, r.currency, r.subtotal,
     r.convenience_fee, r.discount, r.total, r.promo_code_id, r.payment_gateway_id, r.payment_intent_id,
     r.payment_client_secret, r.payment_redirect_url, r.access_token, r.idempotency_key, r.request_hash, v_expires
   FROM jsonb_populate_record(NULL::orders, p_order) AS r
@@ -59,6 +68,13 @@ BEGIN
     RETURN;
   END IF;
 
+  -- The buyer's limits, under the buyer's locks (marquee_check_buyer_limits.sql); then the account's link.
+  PERFORM marquee_check_buyer_limits(v_event_id, v_email, p_user_id, p_lines);
+  IF p_user_id IS NOT NULL THEN
+    INSERT INTO user_orders (order_id, user_id) VALUES (v_order_id, p_user_id);
+  END IF;
+
+  -- The order's lines.
   INSERT INTO order_lines (order_id, package_id, package_name, unit_price, quantity, seats)
   SELECT v_order_id, (l ->> 'package_id')::int, l ->> 'package_name', (l ->> 'unit_price')::int,
     (l ->> 'quantity')::int, ARRAY(SELECT jsonb_array_elements_text(l -> 'seats'))

@@ -1,17 +1,20 @@
 -- Issue 4's on-sale speed (decisions/025): the orders that arrive while a placement is running are placed
 -- together, in one transaction, each in a subtransaction of its own (marquee_place_order(), unchanged). A
--- refused order (MQ409: seats taken, package sold out) rolls back to its own savepoint and is answered as a
--- row; the others stand. Any other error fails the whole batch, and the caller places its orders again one
--- by one. Measured with bench/onsale/placement.ts: 32 orders a call on one connection cost PostgreSQL
--- 179 µs of CPU per seated order and 146 µs per hot one, against 465 µs and 442 µs one order a call over
--- 20 connections (each call's transaction and commit, and transactions side by side).
+-- refused order (MQ409: seats taken, package sold out, a buyer's limit) rolls back to its own savepoint and
+-- is answered as a row; the others stand. Any other error fails the whole batch, and the caller places its
+-- orders again one by one. Measured with bench/onsale/placement.ts: 32 orders a call on one connection
+-- cost PostgreSQL 179 µs of CPU per seated order and 146 µs per hot one, against 465 µs and 442 µs one
+-- order a call over 20 connections (each call's transaction and commit, and transactions side by side).
 --
--- p_calls is a JSON array of {order, lines, hold_minutes}, described by PlaceOrderCallsSchema in
+-- p_calls is a JSON array of {order, lines, hold_minutes, user_id}, described by PlaceOrderCallsSchema in
 -- packages/db/src/functions/place-order-call.ts (placeOrders() in
 -- apps/server/src/modules/inventory/repository.ts builds it). One row per call, call_index from 0 in the
 -- calls' order.
 --
--- History: migration 0009.
+-- An element may carry user_id, the signed-in buyer's account (marquee_place_order()'s p_user_id; null or
+-- absent when anonymous).
+--
+-- History: migration 0009; 0011 (user_id).
 
 CREATE OR REPLACE FUNCTION public.marquee_place_orders(p_calls jsonb)
  RETURNS TABLE(call_index integer, order_pk integer, hold_expires_at timestamp with time zone, server_time timestamp with time zone, refusal_hint text, refusal_detail text)
@@ -27,7 +30,8 @@ BEGIN
   FOR v_call IN SELECT value FROM jsonb_array_elements(p_calls) LOOP
     BEGIN
       SELECT * INTO v_placed
-      FROM marquee_place_order(v_call -> 'order', v_call -> 'lines', (v_call ->> 'hold_minutes')::int);
+      FROM marquee_place_order(v_call -> 'order', v_call -> 'lines', (v_call ->> 'hold_minutes')::int,
+        v_call ->> 'user_id');
       -- No row: an order with this Idempotency-Key exists; all nulls tell the caller to answer with it.
       RETURN QUERY SELECT v_index, v_placed.order_pk, v_placed.hold_expires_at, v_placed.server_time,
         NULL::text, NULL::text;

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BUYER_LIMIT_DEFAULTS } from '@marquee/domain/orders';
 import type { SeatMap } from '@marquee/domain/seat-map';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -91,6 +92,16 @@ export const events = pgTable(
       .default(sql`'{}'::int[]`),
     /** Ranked full-text search over name (A), artists (B), venue words copied in at write time (C). */
     searchVector: tsvector('search_vector'),
+    /*
+     * Fair holds (issue 20; decisions/029), enforced by marquee_check_buyer_limits() under the buyer's lock.
+     * A buyer is an e-mail (as the checkout normalises it) and, when signed in, an account.
+     */
+    /** Tickets one buyer may hold at once for this event, across their unpaid orders. */
+    maxHeldPerBuyer: integer('max_held_per_buyer').notNull().default(BUYER_LIMIT_DEFAULTS.maxHeldPerBuyer),
+    /** Seconds before a buyer may hold a package again after their hold on it ended unpaid (cancelled or expired). */
+    holdCooldownSeconds: integer('hold_cooldown_seconds').notNull().default(BUYER_LIMIT_DEFAULTS.holdCooldownSeconds),
+    /** Free tickets (price 0) one buyer may hold or book for this event, in all. */
+    maxFreePerBuyer: integer('max_free_per_buyer').notNull().default(BUYER_LIMIT_DEFAULTS.maxFreePerBuyer),
     ...timestamps,
   },
   (t) => [
@@ -99,6 +110,10 @@ export const events = pgTable(
     index('events_start_idx').on(t.startDate),
     index('events_search_idx').using('gin', t.searchVector),
     check('events_handling_cost_nonnegative', sql`${t.handlingCost} >= 0`),
+    check(
+      'events_buyer_limits_valid',
+      sql`${t.maxHeldPerBuyer} >= 1 AND ${t.holdCooldownSeconds} >= 0 AND ${t.maxFreePerBuyer} >= 1`,
+    ),
   ],
 );
 
@@ -250,7 +265,9 @@ export const orders = pgTable(
     uniqueIndex('orders_order_id_key').on(t.orderId),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     index('orders_event_idx').on(t.eventId),
-    index('orders_email_idx').on(t.email),
+    // By e-mail (the booking lookup), and by e-mail within an event: a buyer's orders, which
+    // marquee_check_buyer_limits() counts for every placement (decisions/029).
+    index('orders_email_event_idx').on(t.email, t.eventId),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotal} >= 0 AND ${t.convenienceFee} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0`,

@@ -433,7 +433,10 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
     'GET /sanctum/csrf-cookie': noInput('/sanctum/csrf-cookie'),
     'GET /api/captcha/challenge': noInput('/api/captcha/challenge'),
     'GET /api/auth/session': noInput('/api/auth/session'),
-    'GET /api/auth/logout': noInput('/api/auth/logout'),
+    // From our page (X-Requested-With) mostly, so that the sign-out itself is reached; else refused (403).
+    'GET /api/auth/logout': fc
+      .tuple(noInput('/api/auth/logout'), fc.boolean())
+      .map(([request, isOurs]) => (isOurs ? { ...request, headers: { 'x-requested-with': 'XMLHttpRequest' } } : request)),
     'GET /api/me/bookings': noInput('/api/me/bookings'),
     'GET /api/auth/error': noInput('/api/auth/error'),
     'POST /register': withBody(
@@ -491,12 +494,20 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
 
 // ---------------------------------------------------------------------------------------------------
 
+let clients = 0;
+
+/**
+ * Each request from a client of its own (through the trusted proxy on loopback, unless the request names
+ * one), so that the per-client limits, tested in limits.test.ts, leave every request to reach the service.
+ */
 function send(request: FuzzRequest) {
+  clients += 1;
+  const client = `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
   return t.app.inject({
     method: request.method,
     url: request.url,
     ...(request.payload === undefined ? {} : { payload: request.payload }),
-    headers: request.headers ?? {},
+    headers: { 'x-forwarded-for': client, ...request.headers },
   });
 }
 
@@ -529,6 +540,8 @@ beforeAll(async () => {
     tickets: { signingKey: null, linkKey: null, staffToken: STAFF_TOKEN },
     // The limit is tested in security.test.ts; here every lookup must reach the service.
     bookingLookupLimit: { max: 1_000_000, windowMs: 60_000 },
+    // Requests come through a proxy on loopback that names their client (see send()).
+    trustedProxies: ['127.0.0.1'],
   });
 
   const seated = await createVenue(t.db, { seatMap: smallSeatMap(2, 5) });

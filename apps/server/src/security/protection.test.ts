@@ -125,14 +125,14 @@ describe('captcha (ALTCHA proof of work)', () => {
 });
 
 describe('rate limits', () => {
-  it('sign-in: 10 tries per account per 15 minutes, whatever the address; then 429 with Retry-After', async () => {
+  it('sign-in: 10 failures per client and account per 15 minutes; then 429 with Retry-After', async () => {
     const csrf = await csrfHeaders(t.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1) {
       const answer = await post(
         '/api/auth/sign-in/email',
         { email: 'Victim@example.com', password: `guess ${attempt}` },
-        // A botnet: every try from another address (through a trusted proxy).
+        // X-Forwarded-For from a peer TRUSTED_PROXIES does not name (none here) changes nothing.
         { ...csrf, 'x-forwarded-for': `203.0.113.${attempt + 1}` },
       );
       statuses.push(answer.statusCode);
@@ -143,8 +143,17 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    // Another account from the same addresses is not locked out by it.
+    // Another account from the same client is not locked out by it, nor is this account from another client
+    // (issue 20: the stranger's failures spend the stranger's allowance).
     expect((await post('/api/auth/sign-in/email', { email: 'someone@example.com', password: 'x' }, csrf)).statusCode).toBe(401);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: JSON.stringify({ email: 'victim@example.com', password: 'guess again' }),
+      headers: { ...json, origin: PUBLIC_URL, ...csrf },
+      remoteAddress: '198.51.100.9',
+    });
+    expect(elsewhere.statusCode).toBe(401);
   });
 
   it('password forgot: 3 per account per hour', async () => {
@@ -159,11 +168,13 @@ describe('rate limits', () => {
 });
 
 describe.runIf(process.env.REDIS_URL)('rate limits across server processes (REDIS_URL)', () => {
-  it('two apps on one Redis share the sign-in counters', async () => {
+  it('two apps on one Redis share the sign-in counters (per client and account)', async () => {
     const second = await buildTestApp({ publicUrl: PUBLIC_URL, csrf: false, captcha: false, redisUrl: process.env.REDIS_URL! });
     const first = await buildTestApp({ publicUrl: PUBLIC_URL, csrf: false, captcha: false, redisUrl: process.env.REDIS_URL! });
     try {
       const email = `shared-${Date.now()}@example.com`;
+      // A client of this run's own: Redis keeps the counters of earlier runs for their window.
+      const client = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 11; attempt += 1) {
         const app = attempt % 2 === 0 ? first.app : second.app;
@@ -172,11 +183,21 @@ describe.runIf(process.env.REDIS_URL)('rate limits across server processes (REDI
           url: '/api/auth/sign-in/email',
           payload: JSON.stringify({ email, password: 'wrong' }),
           headers: { ...json, origin: PUBLIC_URL },
+          remoteAddress: client,
         });
         statuses.push(answer.statusCode);
       }
       expect(statuses.filter((status) => status === 401)).toHaveLength(10);
       expect(statuses.at(-1)).toBe(429);
+      // The account itself is not locked: from another client, on either process, it is answered.
+      const elsewhere = await second.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: JSON.stringify({ email, password: 'wrong' }),
+        headers: { ...json, origin: PUBLIC_URL },
+        remoteAddress: '198.51.100.77',
+      });
+      expect(elsewhere.statusCode).toBe(401);
     } finally {
       await first.close();
       await second.close();

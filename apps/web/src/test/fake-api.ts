@@ -17,7 +17,8 @@ export type ApiHandler = (call: ApiCall) => Response | Promise<Response>;
 export function fakeApi(): { calls: ApiCall[]; routes: Record<string, ApiHandler> } {
   const calls: ApiCall[] = [];
   const routes: Record<string, ApiHandler> = {
-    'GET /api/payments/config': () => Response.json({ card_provider: 'sandbox', stripe_publishable_key: null }),
+    'GET /api/payments/config': () =>
+      Response.json({ card_provider: 'sandbox', stripe_publishable_key: null, test_mode: true }),
     'GET /sanctum/csrf-cookie': () => new Response(null, { status: 204 }),
   };
   vi.stubGlobal(

@@ -3,7 +3,7 @@ import { orders } from '../schema';
 
 /**
  * The JSON that `marquee_place_orders(p_calls jsonb)` reads (packages/db/functions/marquee_place_orders.sql),
- * one element per order, each passed on to `marquee_place_order(p_order, p_lines, p_hold_minutes)`
+ * one element per order, each passed on to `marquee_place_order(p_order, p_lines, p_hold_minutes, p_user_id)`
  * (marquee_place_order.sql). The SQL reads the keys by name and ignores any other, so the objects are
  * strict: a misspelt key is an error here rather than a NULL there.
  *
@@ -55,12 +55,17 @@ export const PlaceOrderLineSchema = z.strictObject({
   seats: z.array(z.string()).readonly(),
 });
 
-/** One call: an order, its lines and how long its hold lasts. */
+/** One call: an order, its lines, how long its hold lasts and who places it. */
 export const PlaceOrderCallSchema = z.strictObject({
   order: PlaceOrderRowSchema,
   lines: z.array(PlaceOrderLineSchema).readonly(),
   /** The hold's length in minutes, from the database clock (`now()`). */
   hold_minutes: Int.positive(),
+  /**
+   * The signed-in buyer's account (users.id), or null (or absent) when anonymous: the order is linked to it
+   * (user_orders) and the buyer's limits count its orders too (marquee_check_buyer_limits.sql).
+   */
+  user_id: z.string().min(1).nullable().optional(),
 });
 
 /** `p_calls`: the orders to place, in order (the answer's call_index counts them from 0). */

@@ -94,6 +94,23 @@ describe('importEvents', () => {
     ]);
   });
 
+  it("refuses an event's buyer limits out of range, with their paths (decisions/029)", async () => {
+    const before = await counts();
+    const file = example();
+    const first = file.events[0];
+    if (first) {
+      first.max_held_per_buyer = 0;
+      first.hold_cooldown_seconds = 7200;
+      first.max_free_per_buyer = 2.5;
+    }
+    expect(await issuesOf(importEvents(handle.db, file))).toEqual([
+      { path: 'events[0].max_held_per_buyer', message: 'must be a whole number >= 1' },
+      { path: 'events[0].hold_cooldown_seconds', message: 'must be at most 3600 (an hour)' },
+      { path: 'events[0].max_free_per_buyer', message: 'must be a whole number >= 1' },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('checks against the database too (sections, venues, gateways, currency) and writes nothing', async () => {
     const before = await counts();
     const file = example();
@@ -159,6 +176,10 @@ describe('importEvents', () => {
       handlingCost: 15000,
       freeSeating: true,
       thumbnailImg: '/images/events/default-concerts-thumb.svg',
+      // Its own buyer limits (decisions/029), and the default for the one it does not set.
+      maxHeldPerBuyer: 6,
+      holdCooldownSeconds: 300,
+      maxFreePerBuyer: 4,
     });
     expect(event?.startDate.toISOString()).toBe('2027-02-20T12:00:00.000Z');
     const codes = await handle.db
@@ -179,6 +200,8 @@ describe('importEvents', () => {
       .from(events)
       .where(eq(events.uid, result.events[1]?.uid ?? ''));
     expect(second[0]?.venueId).toBe(event?.venueId);
+    // An event that sets no buyer limits has the defaults.
+    expect(second[0]).toMatchObject({ maxHeldPerBuyer: 10, holdCooldownSeconds: 180, maxFreePerBuyer: 4 });
 
     // Seated packages own their sections' seats.
     const [veena] = await handle.db

@@ -384,6 +384,9 @@ export function planEventImport(
         promoCode: event.promo_code ?? null,
         handlingCost: event.handling_cost,
         paymentGatewayIds: [...event.payment_gateway_ids],
+        maxHeldPerBuyer: event.max_held_per_buyer,
+        holdCooldownSeconds: event.hold_cooldown_seconds,
+        maxFreePerBuyer: event.max_free_per_buyer,
       },
       packages,
       promos: event.promo_codes.map((promo) => ({

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '@marquee/domain/categories';
 import { EVENT_STATUSES } from '@marquee/domain/statuses';
+import { BUYER_LIMIT_DEFAULTS } from '@marquee/domain/orders';
 import { SeatMapSchema, countSeats, expandSeatMap } from '@marquee/domain/seat-map';
 import { banners, events, paymentGateways, promoCodes, testimonials, ticketPackages, venues } from '../schema';
 import { createTestDb, type TestDb } from '../testing/test-db';
@@ -82,6 +83,10 @@ function expectedDemoRows(now: Date) {
         promoCode: event.autoApplyCode ?? null,
         handlingCost: event.handlingCost ?? 0,
         paymentGatewayIds: event.gateways ?? [1, 2],
+        // The demo events keep the default buyer limits (decisions/029).
+        maxHeldPerBuyer: BUYER_LIMIT_DEFAULTS.maxHeldPerBuyer,
+        holdCooldownSeconds: BUYER_LIMIT_DEFAULTS.holdCooldownSeconds,
+        maxFreePerBuyer: BUYER_LIMIT_DEFAULTS.maxFreePerBuyer,
       };
     }),
     packages: DEMO_EVENTS.flatMap((event) => {

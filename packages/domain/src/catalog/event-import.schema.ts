@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_LIMIT_DEFAULTS } from '../checkout/buyer-limits';
 import { CURRENCIES } from '../money/money';
 import { SeatMapSchema } from '../seat-map/seat-map.schema';
 import { EVENT_TYPES } from './categories';
@@ -219,6 +220,14 @@ export const ImportEventSchema = z
       .min(1, 'must list at least one ticket package')
       .max(50, 'must list at most 50 ticket packages'),
     promo_codes: z.array(ImportPromoCodeSchema, { error: 'must be a list of promo codes' }).default([]),
+    /** Fair holds (decisions/029): tickets one buyer (an e-mail, or an account) may hold at once for this event. */
+    max_held_per_buyer: positiveWhole.max(1000, 'must be at most 1000').default(BUYER_LIMIT_DEFAULTS.maxHeldPerBuyer),
+    /** Seconds before a buyer may hold a package again after their hold on it ended unpaid (0: at once). */
+    hold_cooldown_seconds: wholeNumber
+      .max(3600, 'must be at most 3600 (an hour)')
+      .default(BUYER_LIMIT_DEFAULTS.holdCooldownSeconds),
+    /** Free tickets (price 0) one buyer may hold or book for this event, in all. */
+    max_free_per_buyer: positiveWhole.max(1000, 'must be at most 1000').default(BUYER_LIMIT_DEFAULTS.maxFreePerBuyer),
   })
   .superRefine((event, ctx) => {
     if (event.end_date && Date.parse(event.end_date) <= Date.parse(event.start_date)) {

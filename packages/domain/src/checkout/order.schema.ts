@@ -4,6 +4,9 @@ import { CurrencySchema, MinorUnitsSchema } from '../money/money';
 import { MAX_TICKETS_PER_ORDER } from '../booking/selection';
 import { IssuedTicketSchema } from '../payments/payment.schema';
 import { BuyerDetailsSchema, EmailSchema, PromoCodeSchema, TermsAgreedSchema } from './buyer-details.schema';
+import { BuyerLimitKindSchema } from './buyer-limits';
+
+export * from './buyer-limits';
 
 /** Spec 9: the payment hold countdown. The database clock decides expiry (ARCHITECTURE invariant 3). */
 export const HOLD_MINUTES = 10;
@@ -207,8 +210,13 @@ export const SeatStatesSchema = z.object({
 });
 export type SeatStates = z.infer<typeof SeatStatesSchema>;
 
-/** 409 answer when seats or tickets went to someone else: which seats and packages, so the page can refresh. */
+/**
+ * 409 answer when seats or tickets went to someone else: which seats and packages, so the page can refresh.
+ * A `hold_limit_reached` names the buyer's limit that refused the order, and for the cooldown how long to wait.
+ */
 export const UnavailableBodySchema = ErrorBodySchema.extend({
   taken_seats: z.array(z.string()).optional(),
   sold_out_packages: z.array(z.number().int()).optional(),
+  hold_limit: BuyerLimitKindSchema.optional(),
+  retry_after_seconds: z.number().int().nonnegative().optional(),
 });

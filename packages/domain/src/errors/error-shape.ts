@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   /** A booking that is no longer valid (cancelled, failed, refunded). */
   not_valid: 409,
   check_in_refused: 409,
+  /** The buyer's fair-hold limits for the event (held at once, cooldown, free tickets): the message says what to do. */
+  hold_limit_reached: 409,
   // 410
   link_expired: 410,
   // 413, 415

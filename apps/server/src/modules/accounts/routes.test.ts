@@ -5,6 +5,7 @@ import { outbox, sessions, userOrders, users } from '@marquee/db/schema';
 import { ACCOUNT_MESSAGES, MyBookingsAnswerSchema, SessionAnswerSchema } from '@marquee/domain/accounts';
 import { CreatedOrderSchema } from '@marquee/domain/orders';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
+import { SIGN_OUT_REFUSED_MESSAGE } from './routes';
 import { createMailService } from '../mail/service';
 import { partText, startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
 
@@ -29,8 +30,8 @@ async function post(url: string, payload: unknown, jar: Cookies = {}) {
   return answer;
 }
 
-async function get(url: string, jar: Cookies = {}) {
-  const answer = await t.app.inject({ url, headers: Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {} });
+async function get(url: string, jar: Cookies = {}, headers: Record<string, string> = {}) {
+  const answer = await t.app.inject({ url, headers: { ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}), ...headers } });
   for (const cookie of answer.cookies) {
     if (cookie.maxAge === 0 || cookie.value === '') delete jar[cookie.name];
     else jar[cookie.name] = cookie.value;
@@ -157,15 +158,40 @@ describe('credentials sign-in, session and sign-out', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('GET /api/auth/logout ends the session (the cookie no longer signs in)', async () => {
+  it('GET /api/auth/logout from our page ends the session (the cookie no longer signs in)', async () => {
     const { jar } = await signIn('signin@example.com', 'correct horse');
     const stolen = { ...jar };
     expect((await sessionOf(jar)).user?.email).toBe('signin@example.com');
-    const out = await get('/api/auth/logout', jar);
+    // What lib/api-client sends.
+    const out = await get('/api/auth/logout', jar, { 'x-requested-with': 'XMLHttpRequest' });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: ACCOUNT_MESSAGES.signedOut });
     expect((await sessionOf(jar)).user).toBeNull();
     expect((await sessionOf(stolen)).user).toBeNull();
+    // A browser's own word for a request of our origin does as well.
+    const again = await signIn('signin@example.com', 'correct horse');
+    expect((await get('/api/auth/logout', again.jar, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await sessionOf(again.jar)).user).toBeNull();
+  });
+
+  it('GET /api/auth/logout made by another site (an <img>, a link) is refused with 403, and the session stays', async () => {
+    const { jar } = await signIn('signin@example.com', 'correct horse');
+    const attempts: Record<string, string>[] = [
+      // <img src="https://marquee/api/auth/logout"> on another site, in a browser that sends Fetch Metadata…
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image', referer: 'https://evil.example/' },
+      // …a sibling subdomain…
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+      // …or a browser that sends none, and a header that is not our client's.
+      {},
+      { 'x-requested-with': 'fetch' },
+    ];
+    for (const headers of attempts) {
+      const answer = await get('/api/auth/logout', jar, headers);
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(answer.json()).toEqual({ code: 'csrf_failed', message: SIGN_OUT_REFUSED_MESSAGE });
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      expect((await sessionOf(jar)).user?.email).toBe('signin@example.com');
+    }
   });
 
   it('the session answer says which social sign-ins are configured (none here)', async () => {

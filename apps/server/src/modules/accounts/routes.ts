@@ -15,7 +15,7 @@ import {
 } from '@marquee/domain/accounts';
 import { ErrorBodySchema, errorCodeForStatus, type ErrorBody } from '@marquee/domain/errors';
 import { AppError } from '../../plugins/app-error';
-import { byClient, byEmail, limit } from '../../plugins/rate-limits';
+import { byClient, byEmail, guessLimit, limit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
 import { AUTH_BASE_PATH } from './auth';
 import { authHeadersOf } from './client-request';
@@ -27,6 +27,19 @@ export interface AccountsModuleOptions {
 }
 
 const MINUTE = 60_000;
+
+export const SIGN_OUT_REFUSED_MESSAGE = 'Sign out from a Marquee page: use Sign Out in the account menu.';
+
+/**
+ * The spec's sign-out is a GET, which any other site can make a browser send (an <img>). Our pages send
+ * `X-Requested-With: XMLHttpRequest` (lib/api-client), which another site cannot add without a CORS
+ * preflight we never grant; a browser's own `Sec-Fetch-Site: same-origin` says the same.
+ */
+function isFromOurPage(request: FastifyRequest): boolean {
+  return (
+    request.headers['x-requested-with'] === 'XMLHttpRequest' || request.headers['sec-fetch-site'] === 'same-origin'
+  );
+}
 
 /** The request as better-auth takes it: a Fetch Request, with Fastify's (proxy-checked) client address. */
 function toFetchRequest(request: FastifyRequest, body: string | undefined): Request {
@@ -81,9 +94,20 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
   const { service } = options;
   const captcha = options.captcha.require;
   const tooMany = ACCOUNT_MESSAGES.tooManyAttempts;
-  const signInLimits = [
-    limit(fastify, { name: 'signin-client', max: 30, windowMs: 15 * MINUTE, key: byClient, message: tooMany }),
-    limit(fastify, { name: 'signin-account', max: 10, windowMs: 15 * MINUTE, key: byEmail, message: tooMany }),
+  // Failed sign-ins per client and per (client, account), never per account alone: a stranger's wrong
+  // passwords spend the stranger's allowance, not the owner's (decisions/028).
+  const signInLimit = guessLimit(fastify, {
+    name: 'signin',
+    windowMs: 15 * MINUTE,
+    message: tooMany,
+    perClient: 30,
+    perClientAndSubject: 10,
+    subject: byEmail,
+    failed: (status) => status === 401,
+    siege: { clients: 50, perClientAndSubject: 3 },
+  });
+  const socialSignInLimits = [
+    limit(fastify, { name: 'social-signin-client', max: 30, windowMs: 15 * MINUTE, key: byClient, message: tooMany }),
   ];
   const registerLimits = [
     limit(fastify, { name: 'register-client', max: 10, windowMs: 60 * MINUTE, key: byClient, message: tooMany }),
@@ -172,7 +196,13 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       schema: {
         tags: ['accounts'],
         summary: "Sign out (the spec's GET; the only GET that changes anything)",
-        response: { 200: MessageAnswerSchema },
+        description:
+          "Needs `X-Requested-With: XMLHttpRequest` (or a browser's `Sec-Fetch-Site: same-origin`): a request another site makes the browser send (an image, a link) is refused with 403 `csrf_failed` and the session stays.",
+        response: { 200: MessageAnswerSchema, 403: ErrorBodySchema },
+      },
+      onRequest: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (!isFromOurPage(request)) throw new AppError('csrf_failed', SIGN_OUT_REFUSED_MESSAGE);
       },
     },
     async (request, reply) => {
@@ -187,7 +217,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
   app.post(
     `${AUTH_BASE_PATH}/sign-in/email`,
     {
-      preHandler: signInLimits,
+      preHandler: signInLimit,
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password (a new session cookie; no redirect)',
@@ -216,7 +246,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
   app.post(
     `${AUTH_BASE_PATH}/sign-in/social`,
     {
-      preHandler: signInLimits.slice(0, 1),
+      preHandler: socialSignInLimits,
       schema: {
         tags: ['accounts'],
         summary:

@@ -9,13 +9,13 @@ import { ACCOUNT_MESSAGES, MyBookingsAnswerSchema } from '@marquee/domain/accoun
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { normaliseBookingId } from '@marquee/domain/orders';
 import { AppError } from '../../plugins/app-error';
-import { byClient, limit } from '../../plugins/rate-limits';
+import { guessLimit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
 import type { BookingsService } from './service';
 
 export interface BookingsModuleOptions {
   service: BookingsService;
-  /** Lookups per client address per window; a Booking ID and NIC must not be guessable by brute force. */
+  /** Failed lookups per client, and per client and Booking ID, per window: a NIC must not be guessable by brute force. */
   lookupLimit?: { max: number; windowMs: number };
   captcha: CaptchaService;
   /** The signed-in account of a request (accounts module); null: nobody. */
@@ -27,29 +27,32 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { service } = options;
   const lookupLimit = options.lookupLimit ?? { max: 10, windowMs: 10 * 60_000 };
-  const lookupLimits = [
-    limit(fastify, { name: 'lookup-client', ...lookupLimit, key: byClient, message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts }),
-    // One booking tried from many addresses: its NIC must not be guessable by a botnet either.
-    limit(fastify, {
-      name: 'lookup-booking',
-      ...lookupLimit,
-      key: (request) => {
-        const body = request.body as { booking_id?: unknown } | undefined;
-        return typeof body?.booking_id === 'string' ? normaliseBookingId(body.booking_id) : null;
-      },
-      message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts,
-    }),
-  ];
+  // Failed lookups (404: no such booking, or the wrong NIC) per client and per (client, Booking ID), never
+  // per Booking ID alone: a stranger's guesses cannot lock the owner out of their tickets (decisions/028).
+  // One booking guessed at from many addresses (a botnet) leaves each address two tries at it.
+  const lookupLimits = guessLimit(fastify, {
+    name: 'lookup',
+    windowMs: lookupLimit.windowMs,
+    message: BOOKING_LOOKUP_MESSAGES.tooManyAttempts,
+    perClient: lookupLimit.max,
+    perClientAndSubject: lookupLimit.max,
+    subject: (request) => {
+      const body = request.body as { booking_id?: unknown } | undefined;
+      return typeof body?.booking_id === 'string' ? normaliseBookingId(body.booking_id) : null;
+    },
+    failed: (status) => status === 404,
+    siege: { clients: 20, perClientAndSubject: Math.min(2, lookupLimit.max) },
+  });
 
   app.post(
     '/api/bookings/lookup',
     {
-      preHandler: [...lookupLimits, options.captcha.require],
+      preHandler: [lookupLimits, options.captcha.require],
       schema: {
         tags: ['bookings'],
         summary: 'Find a booking by Booking ID and NIC (or the checkout e-mail when no NIC was given)',
         description:
-          "The spec's Booking lookup result with a signed, expiring `ticket_url`. An unknown or malformed Booking ID and a wrong NIC get the same 404. Limited per client address (429 with Retry-After).",
+          "The spec's Booking lookup result with a signed, expiring `ticket_url`. An unknown or malformed Booking ID and a wrong NIC get the same 404. Failed lookups are limited per client and per client and Booking ID (429 with Retry-After).",
         body: BookingLookupRequestSchema,
         response: {
           200: BookingLookupResultSchema,

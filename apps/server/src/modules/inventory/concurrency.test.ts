@@ -18,12 +18,19 @@ const isPostgres = Boolean(process.env.DATABASE_URL);
 
 const BUYER = { first_name: 'Race', last_name: 'Runner', email: 'race@example.com', phone: '0771234567' };
 let t: TestApp;
+let buyers = 0;
+
+/** A buyer of their own: these tests race many people for stock (one buyer's limits are decisions/029's). */
+function nextBuyer() {
+  buyers += 1;
+  return { ...BUYER, email: `race${buyers}@example.com` };
+}
 
 function order(inject: TestApp['app'], body: object) {
   return inject.inject({
     method: 'POST',
     url: '/api/orders',
-    payload: JSON.stringify({ buyer: BUYER, terms_agreed: true, ...body }),
+    payload: JSON.stringify({ buyer: nextBuyer(), terms_agreed: true, ...body }),
     headers: { 'content-type': 'application/json' },
   });
 }
@@ -209,6 +216,31 @@ describe('inventory under concurrency', () => {
     await bucketState(pkg.id);
   }, 120_000);
 
+  it("fair holds (decisions/029): one buyer's 30 orders of 1 at once hold exactly 10", async () => {
+    const event = await createEvent(t.db);
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 100 });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          payload: JSON.stringify({
+            buyer: { ...BUYER, email: i % 2 ? 'one.buyer@example.com' : 'One.Buyer@Example.com ' },
+            terms_agreed: true,
+            event_id: event.id,
+            ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
+          }),
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    const refused = responses.filter((r) => r.statusCode !== 201);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.json()).toMatchObject({ code: 'hold_limit_reached', hold_limit: 'held' });
+    expect(await packageState(pkg.id)).toEqual({ held: 10, sold: 0, activeHolds: 10 });
+  });
+
   describe.runIf(isPostgres)('two server processes against one database (PostgreSQL)', () => {
     const servers: ChildProcess[] = [];
     const ports: number[] = [];
@@ -262,7 +294,7 @@ describe('inventory under concurrency', () => {
         fetch(`http://127.0.0.1:${port}/api/orders`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...csrf },
-          body: JSON.stringify({ buyer: BUYER, terms_agreed: true, ...body }),
+          body: JSON.stringify({ buyer: nextBuyer(), terms_agreed: true, ...body }),
         }).then((r) => r.status);
       const statuses = await Promise.all(
         Array.from({ length: 120 }, (_, i) =>
@@ -281,6 +313,251 @@ describe('inventory under concurrency', () => {
       );
       expect(seatStatuses.filter((s) => s === 201)).toHaveLength(1);
     }, 60_000);
+
+    /** A request over HTTP to one of the processes, with one browser's CSRF cookie and token (and more headers). */
+    async function send(port: number, path: string, body: object, headers: Record<string, string>) {
+      const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    }
+
+    /** An account registered and signed in on one process: its session cookie, which both processes read. */
+    async function signedIn(
+      port: number,
+      csrf: Record<string, string>,
+      email: string,
+    ): Promise<Record<string, string>> {
+      const headers = { ...csrf, origin: `http://localhost:${port}` };
+      const password = 'correct horse battery';
+      const registered = await send(
+        port,
+        '/register',
+        { name: 'Hoarding Account', email, password, password_confirmation: password },
+        headers,
+      );
+      expect(registered.status).toBe(201);
+      const answer = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email, password }),
+      });
+      expect(answer.status).toBe(200);
+      const session = answer.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0] ?? '')
+        .find((cookie) => cookie.startsWith('marquee.session_token='));
+      expect(session).toBeDefined();
+      return { ...csrf, cookie: `${csrf.cookie}; ${session}` };
+    }
+
+    it('fair holds (decisions/029): 50 clients hoarding one event over both hold 10 each and renew nothing; real buyers get tickets', async () => {
+      const event = await createEvent(t.db);
+      // 1,000 tickets: counted in buckets (decisions/018), so the processes' placements do not queue on one
+      // package row, and only the buyer's own lock stands between a hoarder's orders in both processes.
+      const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 1_000 });
+      const port = (n: number) => ports[n % 2] ?? 0;
+      const csrf = await csrfHeadersOver(`http://127.0.0.1:${port(0)}`);
+      const accountEmail = 'account.hoarder@example.com';
+      const account = await signedIn(port(0), csrf, accountEmail);
+
+      // Ten hoarders of five clients each: nine by e-mail (each client writes it its own way), and one
+      // signed-in account whose clients give a new e-mail on every order. Each client asks for 10 tickets
+      // three times at once, over both processes, and keeps what it gets.
+      const hoarders = Array.from({ length: 10 }, (_, h) => ({ h, isAccount: h === 9 }));
+      const spellings = (h: number) => [
+        `hoarder${h}@example.com`,
+        ` Hoarder${h}@Example.com`,
+        `HOARDER${h}@EXAMPLE.COM `,
+        `hoarder${h}@Example.COM`,
+        `\thoarder${h}@example.com`,
+      ];
+      const clients = hoarders.flatMap(({ h, isAccount }) =>
+        Array.from({ length: 5 }, (_, c) => ({
+          h,
+          c,
+          headers: isAccount ? account : csrf,
+          email: (attempt: number) => (isAccount ? `alias.${c}.${attempt}@example.com` : (spellings(h)[c] ?? '')),
+        })),
+      );
+      const lines = [{ package_id: pkg.id, ticket_count: 10 }];
+      const orderBody = (email: string) => ({
+        event_id: event.id,
+        buyer: { ...BUYER, email },
+        terms_agreed: true,
+        ticket_package_details: lines,
+      });
+      type Held = { client: (typeof clients)[number]; orderId: string; token: string };
+      const held: Held[] = [];
+      const hoardAnswers: { status: number; code: unknown; limit: unknown }[] = [];
+      await Promise.all(
+        clients.flatMap((client, i) =>
+          [0, 1, 2].map(async (attempt) => {
+            const answer = await send(
+              port(i + attempt),
+              '/api/orders',
+              orderBody(client.email(attempt)),
+              client.headers,
+            );
+            hoardAnswers.push({ status: answer.status, code: answer.body.code, limit: answer.body.hold_limit });
+            if (answer.status === 201)
+              held.push({ client, orderId: String(answer.body.order_id), token: String(answer.body.access_token) });
+          }),
+        ),
+      );
+      // Each hoarder got one order of 10; every other try was refused by the limit, in words.
+      expect(hoardAnswers.filter((a) => a.status === 201)).toHaveLength(10);
+      expect(
+        hoardAnswers
+          .filter((a) => a.status !== 201)
+          .every((a) => a.status === 409 && a.code === 'hold_limit_reached' && a.limit === 'held'),
+      ).toBe(true);
+      expect(new Set(held.map((entry) => entry.client.h)).size).toBe(10);
+
+      // Then 30 real buyers of 2 arrive, while every hoarder cancels its order and orders again at once
+      // (on the other process) to renew its hold.
+      const [buyerStatuses, renewals] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            send(
+              port(i),
+              '/api/orders',
+              {
+                ...orderBody(`fan${i}@example.com`),
+                ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
+              },
+              csrf,
+            ).then((a) => a.status),
+          ),
+        ),
+        Promise.all(
+          held.map(async (entry, i) => {
+            const cancelled = await send(
+              port(i),
+              `/api/orders/${entry.orderId}/cancel`,
+              {},
+              { ...entry.client.headers, authorization: `Bearer ${entry.token}` },
+            );
+            expect(cancelled.status).toBe(200);
+            return send(port(i + 1), '/api/orders', orderBody(entry.client.email(3)), entry.client.headers);
+          }),
+        ),
+      ]);
+      expect(buyerStatuses).toEqual(Array.from({ length: 30 }, () => 201));
+      for (const renewal of renewals)
+        expect(renewal).toMatchObject({ status: 409, body: { code: 'hold_limit_reached', hold_limit: 'cooldown' } });
+
+      // What each hoarder ever held, by the database: 10 tickets, once.
+      const everHeld = await t.db.execute(sql`
+        SELECT o.email, sum(h.quantity)::int AS tickets, count(DISTINCT o.id)::int AS orders
+        FROM holds h JOIN orders o ON o.id = h.order_id
+        WHERE o.event_id = ${event.id} AND o.email LIKE 'hoarder%'
+        GROUP BY o.email ORDER BY o.email`);
+      expect((everHeld as unknown as { rows: unknown[] }).rows).toEqual(
+        Array.from({ length: 9 }, (_, h) => ({ email: `hoarder${h}@example.com`, tickets: 10, orders: 1 })),
+      );
+      const byAccount = await t.db.execute(sql`
+        SELECT sum(h.quantity)::int AS tickets, count(DISTINCT o.id)::int AS orders
+        FROM holds h JOIN orders o ON o.id = h.order_id JOIN user_orders u ON u.order_id = o.id
+        JOIN users a ON a.id = u.user_id
+        WHERE o.event_id = ${event.id} AND a.email = ${accountEmail}`);
+      expect((byAccount as unknown as { rows: unknown[] }).rows).toEqual([{ tickets: 10, orders: 1 }]);
+      expect(await packageState(pkg.id)).toMatchObject({ sold: 0, activeHolds: 60 });
+      await bucketState(pkg.id);
+    }, 120_000);
+
+    /**
+     * Runs `race` while this test holds the package's row, and lets go once `waiters` placements wait on a
+     * lock (the row, or the buyer's lock): each has run as far as it can side by side with the other,
+     * in its own process, before either commits.
+     */
+    async function whilePackageLocked<T>(packageId: number, waiters: number, race: () => Promise<T>): Promise<T> {
+      const waiting = async () => {
+        const result = await t.db.execute(sql`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+      };
+      let raced: Promise<T> | null = null;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM ticket_packages WHERE id = ${packageId} FOR UPDATE`);
+        raced = race();
+        // Its answers are awaited below, after the row is let go.
+        raced.catch(() => undefined);
+        await expect.poll(waiting, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(waiters);
+      });
+      if (raced === null) throw new Error('the race did not start');
+      return raced;
+    }
+
+    it("fair holds: a buyer's two orders placed side by side, one in each process, are counted together (the buyer's lock)", async () => {
+      const csrf = await csrfHeadersOver(`http://127.0.0.1:${ports[0]}`);
+      const account = await signedIn(ports[0] ?? 0, csrf, 'racing.account@example.com');
+      const race = async (
+        options: { freeEvent?: boolean; price?: number },
+        orders: { email: string; headers: Record<string, string>; count: number }[],
+      ) => {
+        const event = await createEvent(t.db, { freeEvent: options.freeEvent ?? false });
+        const pkg = await createTicketPackage(t.db, {
+          eventId: event.id,
+          capacity: 100,
+          price: options.price ?? 250_000,
+        });
+        const answers = await whilePackageLocked(pkg.id, 2, () =>
+          Promise.all(
+            orders.map((order, i) =>
+              send(
+                ports[i % 2] ?? 0,
+                '/api/orders',
+                {
+                  event_id: event.id,
+                  buyer: { ...BUYER, email: order.email },
+                  terms_agreed: true,
+                  ticket_package_details: [{ package_id: pkg.id, ticket_count: order.count }],
+                },
+                order.headers,
+              ),
+            ),
+          ),
+        );
+        return { answers: answers.sort((a, b) => a.status - b.status), state: await packageState(pkg.id) };
+      };
+
+      // One e-mail, written two ways: 6 + 6 held would be 12.
+      const byEmail = await race({}, [
+        { email: 'twice@example.com', headers: csrf, count: 6 },
+        { email: ' Twice@Example.COM', headers: csrf, count: 6 },
+      ]);
+      expect(byEmail.answers).toMatchObject([
+        { status: 201 },
+        { status: 409, body: { code: 'hold_limit_reached', hold_limit: 'held' } },
+      ]);
+      expect(byEmail.state).toEqual({ held: 6, sold: 0, activeHolds: 6 });
+
+      // One signed-in account, two e-mails.
+      const byAccount = await race({}, [
+        { email: 'first.alias@example.com', headers: account, count: 6 },
+        { email: 'second.alias@example.com', headers: account, count: 6 },
+      ]);
+      expect(byAccount.answers).toMatchObject([
+        { status: 201 },
+        { status: 409, body: { code: 'hold_limit_reached', hold_limit: 'held' } },
+      ]);
+      expect(byAccount.state).toEqual({ held: 6, sold: 0, activeHolds: 6 });
+
+      // Free tickets: 3 + 3 would be 6 of 4.
+      const free = await race({ freeEvent: true, price: 0 }, [
+        { email: 'free.loader@example.com', headers: csrf, count: 3 },
+        { email: 'FREE.LOADER@example.com ', headers: csrf, count: 3 },
+      ]);
+      expect(free.answers).toMatchObject([
+        { status: 201 },
+        { status: 409, body: { code: 'hold_limit_reached', hold_limit: 'free' } },
+      ]);
+      expect(free.state).toEqual({ held: 0, sold: 3, activeHolds: 0 });
+    }, 90_000);
   });
 });
 

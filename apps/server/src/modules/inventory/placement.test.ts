@@ -63,6 +63,7 @@ function seatCall(eventId: number, packageId: number, seats: string[], key: stri
     order: orderRow(eventId, key),
     lines: [{ package_id: packageId, package_name: 'Seats', unit_price: 1000, quantity: seats.length, seats }],
     holdMinutes: 10,
+    userId: null,
   };
 }
 
@@ -118,8 +119,7 @@ describe('orders placed together in one call', () => {
     const names = new Map([[packageId, 'Seats']]);
     const outcomes = await Promise.allSettled(
       ['A-1-1', 'A-1-2', 'A-1-2', 'A-1-3'].map((seat) => {
-        const call = seatCall(eventId, packageId, [seat]);
-        return placeOrder(call.order, call.lines, call.holdMinutes, names);
+        return placeOrder(seatCall(eventId, packageId, [seat]), names);
       }),
     );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
@@ -131,6 +131,37 @@ describe('orders placed together in one call', () => {
       .from(seatClaims)
       .where(eq(seatClaims.eventId, eventId));
     expect(held.map((row) => row.seatId).sort()).toEqual(['A-1-1', 'A-1-2', 'A-1-3']);
+  });
+});
+
+describe("the buyer's limits in a call (decisions/029)", () => {
+  it('counts one e-mail however it is written, and refuses the order past the limit as a row, writing nothing of it', async () => {
+    const event = await createEvent(t.db);
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 100 });
+    const countedCall = (email: string, quantity: number): PlacementCall => ({
+      order: { ...orderRow(event.id), email },
+      lines: [{ package_id: pkg.id, package_name: 'General', unit_price: 1000, quantity, seats: [] }],
+      holdMinutes: 10,
+      userId: null,
+    });
+    const calls = [
+      countedCall('Same.Buyer@Example.com', 6),
+      countedCall('\t same.buyer@example.COM \n', 5),
+      countedCall('same.buyer@example.com', 4),
+    ];
+    const placements = await placeOrders(t.db, calls);
+    expect(placements).toMatchObject([
+      { kind: 'placed' },
+      { kind: 'limit', limit: { limit: 'held', max: 10, current: 6 } },
+      { kind: 'placed' },
+    ]);
+    const saved = await t.db.select({ email: orders.email }).from(orders).where(eq(orders.eventId, event.id));
+    expect(saved.map((row) => row.email)).toEqual(['same.buyer@example.com', 'same.buyer@example.com']);
+    const [row] = await t.db
+      .select({ held: ticketPackages.heldCount })
+      .from(ticketPackages)
+      .where(eq(ticketPackages.id, pkg.id));
+    expect(row?.held).toBe(10);
   });
 });
 
@@ -162,7 +193,7 @@ describe('the JSON placeOrders sends', () => {
     const parsed = PlaceOrderCallsSchema.safeParse(sent);
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data).toEqual(
-      calls.map((call) => ({ order: call.order, lines: call.lines, hold_minutes: call.holdMinutes })),
+      calls.map((call) => ({ order: call.order, lines: call.lines, hold_minutes: call.holdMinutes, user_id: null })),
     );
   });
 

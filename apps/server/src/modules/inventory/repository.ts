@@ -93,28 +93,43 @@ const PlacedRowsSchema = z.object({
       order_pk: z.coerce.number().int().nullable(),
       hold_expires_at: Timestamp.nullable(),
       server_time: Timestamp.nullable(),
-      refusal_hint: z.enum(['seats', 'packages']).nullable(),
+      refusal_hint: z.enum(['seats', 'packages', 'limit']).nullable(),
       refusal_detail: z.string().nullable(),
     }),
   ),
 });
 const RefusedIdsSchema = z.array(z.union([z.string(), z.number()]));
 
+/**
+ * Which of the buyer's limits refused an order (marquee_check_buyer_limits.sql, decisions/029): tickets held
+ * at once, the cooldown after a hold of theirs ended unpaid, or free tickets in all.
+ */
+export const BuyerLimitSchema = z.discriminatedUnion('limit', [
+  z.object({ limit: z.literal('held'), max: z.number().int(), current: z.number().int() }),
+  z.object({ limit: z.literal('cooldown'), retry_after_seconds: z.number().int() }),
+  z.object({ limit: z.literal('free'), max: z.number().int(), current: z.number().int() }),
+]);
+export type BuyerLimit = z.infer<typeof BuyerLimitSchema>;
+
 /** One order to place with its hold (what `marquee_place_order` takes). */
 export interface PlacementCall {
   order: PlacedOrderRow;
   lines: readonly PlacedOrderLine[];
   holdMinutes: number;
+  /** The signed-in buyer's account, or null: linked to the order, and counted in the buyer's limits. */
+  userId: string | null;
 }
 
 /**
- * How one placement ended: placed; refused, nothing of it written (the seats someone else has, or the
- * packages without enough tickets left); or an order with its Idempotency-Key exists.
+ * How one placement ended: placed; refused, nothing of it written (the seats someone else has, the
+ * packages without enough tickets left, or the buyer's limit that refused it); or an order with its
+ * Idempotency-Key exists.
  */
 export type Placement =
   | { kind: 'placed'; id: number; holdExpiresAt: Date; serverTime: Date }
   | { kind: 'seats taken'; seats: string[] }
   | { kind: 'sold out'; packageIds: number[] }
+  | { kind: 'limit'; limit: BuyerLimit }
   | { kind: 'exists' };
 
 /** The `p_calls` argument of `marquee_place_orders`: JSON of the shape PlaceOrderCallsSchema describes. */
@@ -123,6 +138,7 @@ export function placeOrdersJson(calls: readonly PlacementCall[]): string {
     order: call.order,
     lines: call.lines,
     hold_minutes: call.holdMinutes,
+    user_id: call.userId,
   }));
   return JSON.stringify(value);
 }
@@ -141,6 +157,9 @@ export async function placeOrders(db: Db, calls: readonly PlacementCall[]): Prom
   return [...rows]
     .sort((a, b) => a.call_index - b.call_index)
     .map((row): Placement => {
+      if (row.refusal_hint === 'limit') {
+        return { kind: 'limit', limit: BuyerLimitSchema.parse(JSON.parse(row.refusal_detail ?? '{}')) };
+      }
       if (row.refusal_hint !== null) {
         const ids = RefusedIdsSchema.parse(JSON.parse(row.refusal_detail ?? '[]'));
         return row.refusal_hint === 'seats'
@@ -154,12 +173,13 @@ export async function placeOrders(db: Db, calls: readonly PlacementCall[]): Prom
 
 /**
  * Gives back an order's active holds (status → `to`) and its held seats, in the caller's transaction.
- * Holds already expired and reclaimed are not counted twice.
+ * Holds already expired and reclaimed are not counted twice. An ended hold's `expires_at` says when it
+ * ended (now, for one released before its time): the buyer's cooldown runs from then (decisions/029).
  */
 export async function releaseOrderHolds(tx: Tx, orderId: number, to: 'released' | 'expired'): Promise<void> {
   const released = await tx
     .update(holds)
-    .set({ status: to })
+    .set({ status: to, expiresAt: sql`least(${holds.expiresAt}, now())` })
     .where(and(eq(holds.orderId, orderId), eq(holds.status, 'active')))
     .returning({ packageId: holds.packageId, quantity: holds.quantity, bucket: holds.bucket });
   for (const hold of released.sort((a, b) => a.packageId - b.packageId)) await unhold(tx, hold);

@@ -6,9 +6,9 @@ import type { Tx } from '@marquee/db/client';
 import type { HoldLine } from './repository';
 import { TtlCache } from '../../lib/ttl-cache';
 import { batchWhileBusy } from '../../lib/batch-while-busy';
+import { buyerLimitError } from './buyer-limits';
 
-
-export type { PlacedOrderLine, PlacedOrderRow } from './repository';
+export type { PlacedOrderLine, PlacedOrderRow, PlacementCall } from './repository';
 
 /** Names for the message when a package has run out. */
 export type PackageNames = ReadonlyMap<number, string>;
@@ -17,15 +17,14 @@ export type PackageNames = ReadonlyMap<number, string>;
 const MAX_PLACEMENTS_PER_CALL = 32;
 
 export type PlaceOrder = (
-  order: repository.PlacedOrderRow,
-  lines: readonly repository.PlacedOrderLine[],
-  holdMinutes: number,
+  call: repository.PlacementCall,
   packageNames: PackageNames,
 ) => Promise<{ id: number; holdExpiresAt: Date; serverTime: Date } | null>;
 
 /**
  * Saves an order with its hold (order, lines, holds, seat claims, package counters), all of it or nothing,
- * or throws a 409 that says what was taken. Null: an order with the same Idempotency-Key exists.
+ * or throws a 409 that says what was taken, or which of the buyer's limits refused it (decisions/029).
+ * Null: an order with the same Idempotency-Key exists.
  * The orders that arrive while a placement is running go together in the next call (group commit,
  * lib/batch-while-busy.ts; decisions/025): one statement and one transaction for many orders, each in a
  * subtransaction of its own (`marquee_place_orders`, migration 0009). Idle, an order is placed at once.
@@ -34,10 +33,11 @@ export function createOrderPlacer(db: Db): PlaceOrder {
   const place = batchWhileBusy((calls: readonly repository.PlacementCall[]) => repository.placeOrders(db, calls), {
     maxBatch: MAX_PLACEMENTS_PER_CALL,
   });
-  return async (order, lines, holdMinutes, packageNames) => {
-    const placement = await place({ order, lines, holdMinutes });
+  return async (call, packageNames) => {
+    const placement = await place(call);
     if (placement.kind === 'exists') return null;
     if (placement.kind === 'placed') return placement;
+    if (placement.kind === 'limit') throw buyerLimitError(placement.limit);
     if (placement.kind === 'seats taken') {
       const taken = placement.seats;
       const message =

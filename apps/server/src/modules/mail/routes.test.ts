@@ -7,7 +7,7 @@ import { mailAttachments, mailMessages, orders, outbox } from '@marquee/db/schem
 import type { CreatedOrder } from '@marquee/domain/orders';
 import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../../test-support/build-test-app';
 import { appConfigFromEnv, parseEnv, type MailConfig } from '../../config';
-import { mailModule } from './routes';
+import { FORWARDING_HEADERS, mailModule } from './routes';
 import { createTicketsService } from '../tickets/service';
 import { createMailService, mailConfigOf } from './service';
 import { bookAndPay } from '../../test-support/book-and-pay';
@@ -115,6 +115,43 @@ describe('the outbox viewer (no SMTP_URL)', () => {
     expect(proxied.statusCode).toBe(404);
     const ipv6 = await t.app.inject({ url: '/dev/mail', remoteAddress: '::1' });
     expect(ipv6.statusCode).toBe(200);
+  });
+
+  it('refuses a request that carries any forwarding header: a proxy, tunnel or CDN on this machine put it there', async () => {
+    const headers: Record<string, string>[] = [
+      ...[...FORWARDING_HEADERS, 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'].map(
+        (name) => ({
+          [name]: name === 'forwarded' ? 'for=203.0.113.7' : name === 'via' ? '1.1 nginx' : '203.0.113.7',
+        }),
+      ),
+      // Even one that names this machine.
+      { 'x-real-ip': '127.0.0.1' },
+      { forwarded: 'for=127.0.0.1;proto=http' },
+    ];
+    expect(headers.length).toBeGreaterThanOrEqual(15);
+    for (const header of headers) {
+      for (const url of ['/dev/mail', messagePath]) {
+        const answer = await t.app.inject({ url, headers: header });
+        expect(answer.statusCode, `${url} ${JSON.stringify(header)}`).toBe(404);
+        expect(answer.body).not.toContain(order.order_id);
+      }
+    }
+  });
+
+  it("refuses a page whose own name was rebound to 127.0.0.1 (DNS rebinding): only this machine's names", async () => {
+    for (const host of [
+      'evil.example',
+      'evil.example:3000',
+      '127.0.0.1.evil.example',
+      'localhost.evil.example',
+      '127.0.0.1:3000@evil.example',
+    ]) {
+      const answer = await t.app.inject({ url: '/dev/mail', headers: { host } });
+      expect(answer.statusCode, host).toBe(404);
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3210', '[::1]:3000', 'marquee.localhost:3000', 'LOCALHOST']) {
+      expect((await t.app.inject({ url: '/dev/mail', headers: { host } })).statusCode, host).toBe(200);
+    }
   });
 });
 

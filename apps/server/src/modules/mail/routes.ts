@@ -17,16 +17,42 @@ export interface MailModuleOptions {
 }
 
 const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+/** The names a browser on this machine reaches us by; a DNS-rebinding page's own name is none of them. */
+const LOOPBACK_HOST = /^(?:localhost|[a-z0-9-]+\.localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d{1,5})?$/i;
 
 /**
- * A request from this machine: a loopback peer that came through no proxy. The socket's address, not
- * `request.ip`: with trustProxy that comes from X-Forwarded-For, which any client can write.
+ * Headers that a proxy, load balancer, tunnel or CDN adds on the way: a request that carries one did not
+ * come straight from this machine, whatever its socket says (the proxy's own address is loopback).
+ */
+export const FORWARDING_HEADERS = [
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'x-proxyuser-ip',
+] as const;
+
+function isForwarded(request: FastifyRequest): boolean {
+  return Object.keys(request.headers).some(
+    (name) => name.startsWith('x-forwarded-') || (FORWARDING_HEADERS as readonly string[]).includes(name),
+  );
+}
+
+/**
+ * A request from this machine: a loopback peer, addressed by a loopback name, that came through no
+ * proxy. The socket's address, never `request.ip` (which X-Forwarded-For may set); no forwarding header
+ * of any kind (a local reverse proxy or tunnel's peer address is loopback too); and a Host of this
+ * machine, so that a web page whose name was rebound to 127.0.0.1 cannot read the outbox.
  */
 function isLocalRequest(request: FastifyRequest): boolean {
   const peer = request.raw.socket.remoteAddress ?? '';
-  return (
-    LOOPBACK.test(peer) && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined
-  );
+  return LOOPBACK.test(peer) && LOOPBACK_HOST.test(request.headers.host ?? '') && !isForwarded(request);
 }
 
 const MessageParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

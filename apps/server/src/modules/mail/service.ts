@@ -54,6 +54,8 @@ export interface MailServiceDeps {
   ticketsLink?: TicketsLink | undefined;
   /** Replaces the transport the config chooses (tests). */
   transport?: MailTransport;
+  /** Payments are tests (decisions/030): order e-mails say their tickets are test tickets. */
+  testMode?: boolean;
   /** The first retry's delay (default 30 s; MAIL_RETRY_SECONDS). */
   retryBaseSeconds?: number;
   /** How long a claimed row is left to this process (default LEASE_SECONDS; MAIL_LEASE_SECONDS). */
@@ -166,6 +168,7 @@ export function createMailService(deps: MailServiceDeps) {
         total: order.total,
         downloadUrl: `${publicUrl}/download-tickets`,
         attachmentName: attachments[0]?.filename ?? null,
+        isTest: deps.testMode ?? false,
         ticketsLink: deps.ticketsLink
           ? { url: await deps.ticketsLink(order.bookingId), validDays: TICKET_LINK_TTL_DAYS }
           : null,
@@ -177,6 +180,7 @@ export function createMailService(deps: MailServiceDeps) {
         event: mailEvent(order),
         currency: order.currency,
         refunded: order.total,
+        isTest: deps.testMode ?? false,
       });
     }
     return {

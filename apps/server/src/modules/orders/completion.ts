@@ -51,7 +51,19 @@ export type OrderCompletion = ReturnType<typeof createOrderCompletion>;
 export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways }) {
   const { db, gateways } = deps;
 
+  /**
+   * Completes an order with nothing to pay (a free event, a discount of everything). An order with a total
+   * is completed only by `settleOrder`, on its provider's own word that it is paid: never on anyone's say-so.
+   */
   async function completeOrder(row: OrderRow): Promise<'complete' | 'failed'> {
+    if (row.total > 0) {
+      throw new AppError('not_paid', 'This order has a total to pay: it is completed once its payment is confirmed.');
+    }
+    return sellAndComplete(row);
+  }
+
+  /** Completes an order: a free one, or one whose payment its provider has just confirmed (settleOrder). */
+  async function sellAndComplete(row: OrderRow): Promise<'complete' | 'failed'> {
     const lines = await repository.findOrderLines(db, row.id);
     try {
       return await retryOnDeadlock(() =>
@@ -117,7 +129,8 @@ export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways 
     }
     switch (intent.status) {
       case 'succeeded':
-        return { kind: await completeOrder(row) };
+        // The provider's own answer, read just now and matched to the order above: the only way a paid order completes.
+        return { kind: await sellAndComplete(row) };
       case 'processing':
         return { kind: 'processing' };
       case 'canceled':

@@ -43,14 +43,17 @@ export interface CreateOrderDeps {
 
 /**
  * POST /api/orders. Everything is checked before anything is written; then one statement saves the
- * order, its lines and its hold, or nothing at all (inventory.createOrderPlacer); then the gateway's
- * intent is created, idempotently on the Booking ID, so a replay or a retry never makes a second one.
+ * order, its lines and its hold, or nothing at all (inventory.createOrderPlacer), within the buyer's
+ * limits for the event (decisions/029: the database counts them, by e-mail and by `userId`, the signed-in
+ * account, which the order is linked to in the same statement); then the gateway's intent is created,
+ * idempotently on the Booking ID, so a replay or a retry never makes a second one.
  * The answer is built from what is in hand: an on-sale rush pays for no read-back.
  */
 export async function createOrder(
   deps: CreateOrderDeps,
   request: CreateOrderRequest,
   idempotencyKey: string | null,
+  userId: string | null = null,
 ): Promise<{ order: CreatedOrder; isReplay: boolean }> {
   const { db, gateways } = deps;
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
@@ -102,35 +105,38 @@ export async function createOrder(
   const placed = await retryOnDeadlock(() =>
     deps.placeOrder(
       {
-        order_id: bookingId,
-        event_id: event.id,
-        first_name: request.buyer.first_name,
-        last_name: request.buyer.last_name,
-        email: request.buyer.email,
-        phone: request.buyer.phone,
-        nic: request.buyer.nic,
-        currency: event.currency,
-        subtotal: totals.subtotal,
-        convenience_fee: totals.convenienceFee,
-        discount: totals.discount,
-        total: totals.total,
-        promo_code_id: promo?.promoCodeId ?? null,
-        payment_gateway_id: gatewayId ?? 1,
-        payment_intent_id: reserved?.intentId ?? null,
-        payment_client_secret: reserved?.clientSecret ?? null,
-        payment_redirect_url: reserved?.redirectUrl ?? null,
-        access_token: accessToken,
-        idempotency_key: idempotencyKey,
-        request_hash: requestHash,
+        order: {
+          order_id: bookingId,
+          event_id: event.id,
+          first_name: request.buyer.first_name,
+          last_name: request.buyer.last_name,
+          email: request.buyer.email,
+          phone: request.buyer.phone,
+          nic: request.buyer.nic,
+          currency: event.currency,
+          subtotal: totals.subtotal,
+          convenience_fee: totals.convenienceFee,
+          discount: totals.discount,
+          total: totals.total,
+          promo_code_id: promo?.promoCodeId ?? null,
+          payment_gateway_id: gatewayId ?? 1,
+          payment_intent_id: reserved?.intentId ?? null,
+          payment_client_secret: reserved?.clientSecret ?? null,
+          payment_redirect_url: reserved?.redirectUrl ?? null,
+          access_token: accessToken,
+          idempotency_key: idempotencyKey,
+          request_hash: requestHash,
+        },
+        lines: lines.map((line) => ({
+          package_id: line.packageId,
+          package_name: line.name,
+          unit_price: line.unitPrice,
+          quantity: line.quantity,
+          seats: line.seats,
+        })),
+        holdMinutes: HOLD_MINUTES,
+        userId,
       },
-      lines.map((line) => ({
-        package_id: line.packageId,
-        package_name: line.name,
-        unit_price: line.unitPrice,
-        quantity: line.quantity,
-        seats: line.seats,
-      })),
-      HOLD_MINUTES,
       new Map(lines.map((line) => [line.packageId, line.name])),
     ),
   );

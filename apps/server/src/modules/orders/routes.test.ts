@@ -21,6 +21,9 @@ const BUYER = {
   email: '  Nimal.Perera@Example.com ',
   phone: '+94 771 234567',
 };
+/** Other buyers, for the tickets one buyer let go (that buyer waits out the cooldown: decisions/029). */
+const OTHER_BUYER = { ...BUYER, first_name: 'Kumari', email: 'kumari.silva@example.com' };
+const THIRD_BUYER = { ...BUYER, first_name: 'Ruwan', email: 'ruwan.fernando@example.com' };
 
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({
@@ -240,10 +243,10 @@ describe('POST /api/orders (counted packages)', () => {
   it('sells no more than the capacity, and an expired hold is available again before any sweeper runs', async () => {
     const event = await createEvent(t.db);
     const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 3, soldCount: 1 });
-    const order = (count: number) =>
+    const order = (count: number, buyer: object = BUYER) =>
       post('/api/orders', {
         event_id: event.id,
-        buyer: BUYER,
+        buyer,
         terms_agreed: true,
         ticket_package_details: [{ package_id: pkg.id, ticket_count: count }],
       });
@@ -256,7 +259,7 @@ describe('POST /api/orders (counted packages)', () => {
     await expireHold(t.db, CreatedOrderSchema.parse(first.json()).order_id);
     const detail = await t.app.inject({ url: `/api/events/${event.uid}` });
     expect(detail.json().ticket_packages[0]).toMatchObject({ available_seats: 2 });
-    expect((await order(2)).statusCode).toBe(201);
+    expect((await order(2, OTHER_BUYER)).statusCode).toBe(201);
     expect(await heldCount(pkg.id)).toBe(2);
   });
 });
@@ -279,8 +282,8 @@ describe('seats', () => {
     });
     return { event, stalls, lawn };
   }
-  const seatOrder = (eventId: number, seats: string[], extra: object = {}) =>
-    post('/api/orders', { event_id: eventId, buyer: BUYER, terms_agreed: true, seats, ...extra });
+  const seatOrder = (eventId: number, seats: string[], extra: object = {}, buyer: object = BUYER) =>
+    post('/api/orders', { event_id: eventId, buyer, terms_agreed: true, seats, ...extra });
 
   it('holds chosen seats for one order only, and says which seat went to someone else', async () => {
     const { event, stalls } = await seatedEvent();
@@ -333,7 +336,7 @@ describe('seats', () => {
     await expireHold(t.db, first.order_id);
     const states = SeatStatesSchema.parse((await t.app.inject({ url: `/api/events/${event.uid}/seats` })).json());
     expect(states.taken).toEqual([]);
-    const second = await seatOrder(event.id, ['A-2-1']);
+    const second = await seatOrder(event.id, ['A-2-1'], {}, OTHER_BUYER);
     expect(second.statusCode).toBe(201);
     const order = CreatedOrderSchema.parse(second.json());
     const cancelled = await post(
@@ -342,7 +345,7 @@ describe('seats', () => {
       { authorization: `Bearer ${order.access_token}` },
     );
     expect(cancelled.statusCode).toBe(200);
-    expect((await seatOrder(event.id, ['A-2-1'])).statusCode).toBe(201);
+    expect((await seatOrder(event.id, ['A-2-1'], {}, THIRD_BUYER)).statusCode).toBe(201);
   });
 
   it('counts free-seating packages by the table counter, not by seat', async () => {

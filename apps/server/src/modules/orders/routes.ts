@@ -11,6 +11,7 @@ import {
   UnavailableBodySchema,
 } from '@marquee/domain/orders';
 import { startPeriodicWorker } from '../../lib/periodic-worker';
+import { byClient, limit } from '../../plugins/rate-limits';
 import type { OrdersService } from './service';
 
 export interface OrdersModuleOptions {
@@ -19,8 +20,11 @@ export interface OrdersModuleOptions {
   sweepIntervalMs?: number;
   /** The captcha an order needs (X-Captcha); a retry with the same Idempotency-Key may show it again. */
   requireCaptcha: (request: FastifyRequest, idempotencyKey: string | null) => Promise<void>;
-  /** Records the order against the signed-in account, if any (My bookings). */
-  linkToAccount: (request: FastifyRequest, bookingId: string) => Promise<void>;
+  /**
+   * The signed-in account of the request, if any (read only when the session cookie is there): the order is
+   * linked to it (My bookings) as it is placed, and the buyer's limits count the account's orders (decisions/029).
+   */
+  currentUserId: (request: FastifyRequest) => Promise<string | null>;
 }
 
 const OrderParamsSchema = z.object({
@@ -47,7 +51,7 @@ const errors = {
   400: ErrorBodySchema.describe('A promo code rule refused the code: `errors.promo_code`.'),
   404: ErrorBodySchema.describe('Unknown event or order (also: an order whose access token is missing or wrong).'),
   409: UnavailableBodySchema.describe(
-    'Tickets or seats went to someone else (`taken_seats`, `sold_out_packages`), a changed price, or an event not on sale.',
+    'Tickets or seats went to someone else (`taken_seats`, `sold_out_packages`), a changed price, an event not on sale, or a limit per buyer for the event (`hold_limit_reached`: `hold_limit` held, cooldown or free; `retry_after_seconds` for the cooldown).',
   ),
   422: ErrorBodySchema.describe(
     "Invalid input: `{ message, errors: { field: [messages] } }` with the spec's messages.",
@@ -62,11 +66,20 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
   app.post(
     '/api/promotions/check',
     {
+      // Refused codes per client: a buyer mistypes a few, a dictionary many (decisions/028).
+      preHandler: limit(fastify, {
+        name: 'promo-refused',
+        max: 20,
+        windowMs: 15 * 60_000,
+        key: byClient,
+        counts: (status) => status === 400,
+        message: 'Too many promo codes tried from your connection. Please wait a few minutes and try again.',
+      }),
       schema: {
         tags: ['checkout'],
         summary: 'Check a promo code against the chosen tickets',
         description:
-          "The spec's call: `data.total_due` and `data.disc_amt` (minor units) for the selected rows with the code. Usage limits count paid orders only, so a check never uses the code up.",
+          "The spec's call: `data.total_due` and `data.disc_amt` (minor units) for the selected rows with the code. Usage limits count paid orders only, so a check never uses the code up. Refused codes are limited per client (20 per 15 minutes; then 429 with Retry-After).",
         body: PromoCheckRequestSchema,
         response: {
           200: PromoCheckResponseSchema,
@@ -74,6 +87,7 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
           404: errors[404],
           409: errors[409],
           422: errors[422],
+          429: ErrorBodySchema,
         },
       },
     },
@@ -97,9 +111,13 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
     async (request, reply) => {
       // The answer carries the order's access token: no cache may keep it.
       reply.header('cache-control', 'no-store');
-      const { order, isReplay } = await service.createOrder(request.body, request.headers['idempotency-key'] ?? null);
+      const userId = await options.currentUserId(request);
+      const { order, isReplay } = await service.createOrder(
+        request.body,
+        request.headers['idempotency-key'] ?? null,
+        userId,
+      );
       if (isReplay) reply.header('idempotent-replayed', 'true');
-      else await options.linkToAccount(request, order.order_id);
       return reply.code(isReplay ? 200 : 201).send(order);
     },
   );

@@ -31,8 +31,8 @@ export function createOrdersService(deps: {
 
   return {
     checkPromotion: (request: PromoCheckRequest) => checkPromotion({ db, requireCheckoutEvent }, request),
-    createOrder: (request: CreateOrderRequest, idempotencyKey: string | null) =>
-      createOrder({ db, gateways, completion, requireCheckoutEvent, placeOrder }, request, idempotencyKey),
+    createOrder: (request: CreateOrderRequest, idempotencyKey: string | null, userId: string | null = null) =>
+      createOrder({ db, gateways, completion, requireCheckoutEvent, placeOrder }, request, idempotencyKey, userId),
     getOrder: (bookingId: string, accessToken: string | null) => getOrder(orderDeps, bookingId, accessToken),
     cancelOrder: (bookingId: string, accessToken: string | null) => cancelOrder(orderDeps, bookingId, accessToken),
     expireOrders: (batch?: number) => expireOrders(orderDeps, batch),

@@ -21,6 +21,8 @@ import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } f
 let t: TestApp;
 
 const BUYER = { first_name: 'Nimal', last_name: 'Perera', email: 'nimal@example.com', phone: '0771234567' };
+/** Someone else: the late buyer waits out the cooldown on the tickets they let go (decisions/029). */
+const OTHER_BUYER = { ...BUYER, first_name: 'Kumari', email: 'kumari@example.com' };
 const CARD = { exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Nimal Perera' };
 
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
@@ -32,8 +34,8 @@ function post(url: string, payload: unknown, headers: Record<string, string> = {
   });
 }
 
-async function createOrder(body: object): Promise<CreatedOrder> {
-  const response = await post('/api/orders', { buyer: BUYER, terms_agreed: true, ...body });
+async function createOrder(body: object, buyer: object = BUYER): Promise<CreatedOrder> {
+  const response = await post('/api/orders', { buyer, terms_agreed: true, ...body });
   expect(response.statusCode).toBe(201);
   return CreatedOrderSchema.parse(response.json());
 }
@@ -96,6 +98,38 @@ async function deliverWebhooks(): Promise<number> {
   );
 }
 
+/** A hosted page's form as the browser submits it: its hidden fields (the client secret) and the button's decision. */
+async function submitHostedPage(pageUrl: string, decision: 'approve' | 'fail' | 'decline') {
+  const page = await t.app.inject({ url: pageUrl });
+  expect(page.statusCode).toBe(200);
+  const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  const secret = /<input type="hidden" name="client_secret" value="([^"]+)">/.exec(page.body)?.[1] ?? '';
+  expect(secret).not.toBe('');
+  return t.app.inject({
+    method: 'POST',
+    url: action,
+    payload: new URLSearchParams({ client_secret: secret, decision }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+/** A hosted page's POST as someone without the buyer's browser could send it. */
+function postDecision(path: string, body: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: new URLSearchParams(body).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+async function intentStatus(orderId: string) {
+  const [intent] = await t.db
+    .select({ status: sandboxPaymentIntents.status })
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.reference, orderId));
+  return intent?.status;
+}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -183,23 +217,13 @@ describe('card payments with the sandbox test cards', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Approve payment');
 
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: challenge,
-      payload: 'decision=fail',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const failed = await submitHostedPage(challenge, 'fail');
     expect(failed.statusCode).toBe(303);
     expect(failed.headers.location).toBe(answer.return_url);
     expect((await returnAddress(order.order_id)).headers.location).toContain('payment_error=authentication_failed');
 
     const again = SandboxConfirmResponseSchema.parse((await confirm(order, '4000002760003184')).json());
-    await t.app.inject({
-      method: 'POST',
-      url: again.next_action?.redirect_url ?? '',
-      payload: 'decision=approve',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    await submitHostedPage(again.next_action?.redirect_url ?? '', 'approve');
     expect((await returnAddress(order.order_id)).headers.location).toContain('?step=4&');
     expect((await readOrder(order)).status).toBe('complete');
   });
@@ -270,23 +294,120 @@ describe('instalments', () => {
     const page = await t.app.inject({ url: pageUrl });
     expect(page.body).toContain('Approve plan');
 
-    const declined = await t.app.inject({
-      method: 'POST',
-      url: pageUrl,
-      payload: 'decision=decline',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const declined = await submitHostedPage(pageUrl, 'decline');
     expect((await returnAddress(order.order_id)).headers.location).toContain('payment_error=instalments_declined');
     expect(declined.headers.location).toBe(`/api/bookings/status?orderId=${order.order_id}`);
 
-    await t.app.inject({
-      method: 'POST',
-      url: pageUrl,
-      payload: 'decision=approve',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    await submitHostedPage(pageUrl, 'approve');
     expect((await returnAddress(order.order_id)).headers.location).toContain('?step=4&');
     expect(await ticketCount(order.order_id)).toBe(2);
+  });
+
+  it('is completed only on the provider\'s own answer: a signed webhook claiming success, or a payment of another amount, completes nothing', async () => {
+    const { event, pkg } = await paidEvent();
+    const order = await createOrder({
+      event_id: event.id,
+      payment_gateway_id: 2,
+      ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
+    });
+    // A correctly signed event says the plan succeeded; the provider, asked, says it is still open.
+    const secret = await createSandboxWebhooks(t.db).secret();
+    const body = JSON.stringify({ id: 'evt_inst_claim', type: 'payment_intent.succeeded', data: { object: { id: order.payment?.intent_id } } });
+    const claim = await post('/api/payments/webhooks/sandbox', JSON.parse(body), { [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, body) });
+    expect(claim.statusCode).toBe(200);
+    expect((await readOrder(order)).status).toBe('pending');
+    expect(await ticketCount(order.order_id)).toBe(0);
+
+    // The provider says succeeded, but for another amount: refused, nothing issued.
+    await t.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded', amount: order.total - 1 })
+      .where(eq(sandboxPaymentIntents.reference, order.order_id));
+    const back = await returnAddress(order.order_id);
+    expect(back.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(back.json()).code).toBe('payment_mismatch');
+    expect((await readOrder(order)).status).toBe('pending');
+    expect(await ticketCount(order.order_id)).toBe(0);
+  });
+});
+
+describe('test approvals answer only to the client secret the buyer\'s browser holds', () => {
+  const WRONG_SECRETS = (intentId: string): Record<string, string>[] => [
+    {},
+    { client_secret: '' },
+    { client_secret: `${intentId}_secret_${'A'.repeat(32)}` },
+    { client_secret: 'x'.repeat(200) },
+  ];
+
+  it('3-D Secure: the intent id (or the Booking ID) alone, or a wrong secret, neither shows nor approves the challenge', async () => {
+    const { event, pkg } = await paidEvent();
+    const order = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
+    const other = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
+    const answer = SandboxConfirmResponseSchema.parse((await confirm(order, '4000002760003184')).json());
+    expect(answer.status).toBe('requires_action');
+    const intentId = order.payment?.intent_id ?? '';
+    const path = `/sandbox/3ds/${intentId}`;
+    // The address the buyer is sent to carries the secret, and is answered only to a confirm that gave it.
+    expect(answer.next_action?.redirect_url).toBe(`${path}?client_secret=${encodeURIComponent(order.payment?.client_secret ?? '')}`);
+
+    const tries: Record<string, string>[] = [...WRONG_SECRETS(intentId), { client_secret: other.payment?.client_secret ?? '' }];
+    for (const secret of tries) {
+      const page = await t.app.inject({ url: `${path}?${new URLSearchParams(secret).toString()}` });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain(order.order_id);
+      const approve = await postDecision(path, { decision: 'approve', ...secret });
+      expect(approve.statusCode).toBe(404);
+      expect(ErrorBodySchema.parse(approve.json())).toEqual({ code: 'not_found', message: 'Payment not found.' });
+    }
+    // The secret in the address, without it in the form, approves nothing either.
+    const inAddressOnly = await postDecision(answer.next_action?.redirect_url ?? '', { decision: 'approve' });
+    expect(inAddressOnly.statusCode).toBe(404);
+    expect(await intentStatus(order.order_id)).toBe('requires_action');
+    expect((await returnAddress(order.order_id)).headers.location).toMatch(/\?step=3$/);
+    expect(await ticketCount(order.order_id)).toBe(0);
+
+    // The buyer's own secret does.
+    expect((await submitHostedPage(answer.next_action?.redirect_url ?? '', 'approve')).statusCode).toBe(303);
+    expect((await returnAddress(order.order_id)).headers.location).toContain('?step=4&');
+  });
+
+  it('instalments: the intent id (or the Booking ID) alone, or a wrong or another order\'s secret, neither shows nor approves the plan', async () => {
+    const { event, pkg } = await paidEvent();
+    const instalments = { event_id: event.id, payment_gateway_id: 2, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] };
+    const order = await createOrder(instalments);
+    const other = await createOrder(instalments);
+    const card = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] });
+    const intentId = order.payment?.intent_id ?? '';
+    const path = `/sandbox/instalments/${intentId}`;
+    const pageUrl = order.payment?.redirect_url ?? '';
+    expect(pageUrl).toMatch(new RegExp(`^${path}\\?client_secret=${intentId}_secret_[\\w-]{32}$`));
+    const otherSecret = new URL(other.payment?.redirect_url ?? '', 'http://x').searchParams.get('client_secret') ?? '';
+
+    const tries: Record<string, string>[] = [...WRONG_SECRETS(intentId), { client_secret: otherSecret }, { client_secret: card.payment?.client_secret ?? '' }];
+    for (const secret of tries) {
+      const page = await t.app.inject({ url: `${path}?${new URLSearchParams(secret).toString()}` });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain(order.order_id);
+      const approve = await postDecision(path, { decision: 'approve', ...secret });
+      expect(approve.statusCode).toBe(404);
+      expect(ErrorBodySchema.parse(approve.json())).toEqual({ code: 'not_found', message: 'Payment not found.' });
+    }
+    const inAddressOnly = await postDecision(pageUrl, { decision: 'approve' });
+    expect(inAddressOnly.statusCode).toBe(404);
+    expect(await intentStatus(order.order_id)).toBe('requires_payment_method');
+    const back = await returnAddress(order.order_id);
+    expect(back.headers.location).toMatch(/\?step=3$/);
+    expect((await readOrder(order)).status).toBe('pending');
+    expect(await ticketCount(order.order_id)).toBe(0);
+
+    // The card intent's page does not open with an instalment intent's secret, nor the reverse.
+    const crossed = await t.app.inject({ url: `/sandbox/3ds/${card.payment?.intent_id}?client_secret=${encodeURIComponent(otherSecret)}` });
+    expect(crossed.statusCode).toBe(404);
+
+    // The buyer's browser, sent to the address in its order, approves.
+    expect((await submitHostedPage(pageUrl, 'approve')).statusCode).toBe(303);
+    expect((await returnAddress(order.order_id)).headers.location).toContain('?step=4&');
+    expect(await ticketCount(order.order_id)).toBe(1);
   });
 });
 
@@ -402,7 +523,7 @@ describe('a payment that arrives after the hold ended', () => {
     const { event, pkg } = await seatedEvent();
     const late = await createOrder({ event_id: event.id, seats: ['A-1-2'] });
     await expireHold(t.db, late.order_id);
-    const other = await createOrder({ event_id: event.id, seats: ['A-1-2'] });
+    const other = await createOrder({ event_id: event.id, seats: ['A-1-2'] }, OTHER_BUYER);
     await confirm(other, '4242424242424242');
     expect((await returnAddress(other.order_id)).headers.location).toContain('?step=4&');
 
@@ -466,7 +587,10 @@ describe('a payment that arrives after the hold ended', () => {
     const { event, pkg } = await paidEvent(2);
     const late = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
     await expireHold(t.db, late.order_id);
-    const other = await createOrder({ event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
+    const other = await createOrder(
+      { event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] },
+      OTHER_BUYER,
+    );
     await confirm(other, '4242424242424242');
     await returnAddress(other.order_id);
     await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
@@ -496,6 +620,6 @@ describe('free orders and the return address', () => {
 
   it('says which card form to show', async () => {
     const response = await t.app.inject({ url: '/api/payments/config' });
-    expect(response.json()).toEqual({ card_provider: 'sandbox', stripe_publishable_key: null });
+    expect(response.json()).toEqual({ card_provider: 'sandbox', stripe_publishable_key: null, test_mode: true });
   });
 });

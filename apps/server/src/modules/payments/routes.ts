@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@marquee/domain/errors';
@@ -10,6 +10,7 @@ import {
   bookingReturnPath,
 } from '@marquee/domain/payments';
 import { startPeriodicWorker } from '../../lib/periodic-worker';
+import { byClient, limit } from '../../plugins/rate-limits';
 import type { PaymentGateways } from './gateways';
 import { challengePage, instalmentsPage } from './sandbox-pages';
 import type { SandboxProvider } from './sandbox-provider';
@@ -18,7 +19,8 @@ import type { PaymentsService } from './service';
 
 export interface PaymentsModuleOptions {
   service: PaymentsService;
-  sandbox: SandboxProvider;
+  /** The sandbox provider when the configuration runs it (PAYMENTS_SANDBOX); null: its API and pages do not exist. */
+  sandbox: SandboxProvider | null;
   gateways: PaymentGateways;
   sandboxWebhooks: SandboxWebhooks;
   stripePublishableKey: string | null;
@@ -32,27 +34,18 @@ export interface PaymentsModuleOptions {
 }
 
 const IntentParamsSchema = z.object({ intent_id: z.string().max(100) });
-const DecisionBodySchema = z.object({ decision: z.enum(['approve', 'fail', 'decline']) });
+/** A hosted page's address: the intent's client secret, which only the buyer's browser has (missing: as if wrong). */
+const HostedPageQuerySchema = z.object({ client_secret: z.string().max(200).optional() });
+const DecisionBodySchema = z.object({
+  decision: z.enum(['approve', 'fail', 'decline']),
+  client_secret: z.string().max(200).optional(),
+});
+const PAYMENT_NOT_FOUND = { code: 'not_found', message: 'Payment not found.' } as const;
 
 /** Payments: the return address, provider webhooks, and the sandbox provider's API and hosted pages. */
 export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { service, sandbox } = options;
-  const transport: WebhookTransport =
-    options.webhookTransport ??
-    (async (body, headers) =>
-      (await app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode);
-
-  const deliveries = startPeriodicWorker(fastify, {
-    name: 'sandbox webhook delivery',
-    intervalMs: options.webhookIntervalMs ?? 2_000,
-    run: () => options.sandboxWebhooks.deliverDue(transport),
-  });
-  app.addHook('onClose', () => deliveries.stop());
-  /** Sends due webhooks now (after a payment changed) rather than at the next tick; off with the worker (tests). */
-  function kickDeliveries(): void {
-    deliveries.kick();
-  }
 
   app.get(
     '/api/payments/config',
@@ -63,19 +56,33 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
         response: { 200: PaymentsConfigSchema },
       },
     },
-    async () => ({ card_provider: options.gateways.cardProvider, stripe_publishable_key: options.stripePublishableKey }),
+    async () => ({
+      card_provider: options.gateways.cardProvider,
+      stripe_publishable_key: options.stripePublishableKey,
+      test_mode: options.gateways.testMode,
+    }),
   );
 
   app.get(
     '/api/bookings/status',
     {
+      // Its 404 tells a Booking ID that exists from one that does not: unknown IDs are counted per client
+      // (a buyer coming back from the payment page brings a real one, and is never counted).
+      preHandler: limit(fastify, {
+        name: 'status-unknown-booking',
+        max: 20,
+        windowMs: 10 * 60_000,
+        key: byClient,
+        counts: (status) => status === 404,
+        message: 'Too many unknown Booking IDs from your connection. Please wait a few minutes and try again.',
+      }),
       schema: {
         tags: ['payments'],
         summary: "The spec's return address after a payment",
         description:
-          'Asks the gateway where the payment stands, completes a paid order (once), and redirects (303) to the booking flow: step 4 (confirmation, or a page that polls while the payment is processing) or back to step 3 with `payment_error`.',
+          'Asks the gateway where the payment stands, completes a paid order (once), and redirects (303) to the booking flow: step 4 (confirmation, or a page that polls while the payment is processing) or back to step 3 with `payment_error`. Unknown Booking IDs are limited per client (20 per 10 minutes; then 429 with Retry-After).',
         querystring: z.object({ orderId: z.string().max(64) }),
-        response: { 303: z.null().describe('Redirect to the booking flow'), 404: ErrorBodySchema, 409: ErrorBodySchema },
+        response: { 303: z.null().describe('Redirect to the booking flow'), 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -111,6 +118,33 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
     );
   });
 
+  // The sandbox provider exists only when the configuration runs it (never beside Stripe; decisions/030).
+  if (sandbox) await registerSandboxProvider(app, { ...options, sandbox });
+};
+
+/** The sandbox provider's API, its hosted pages and its webhook deliveries. */
+async function registerSandboxProvider(
+  fastify: FastifyInstance,
+  options: PaymentsModuleOptions & { sandbox: SandboxProvider },
+): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sandbox } = options;
+  const transport: WebhookTransport =
+    options.webhookTransport ??
+    (async (body, headers) =>
+      (await app.inject({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: body, headers })).statusCode);
+
+  const deliveries = startPeriodicWorker(fastify, {
+    name: 'sandbox webhook delivery',
+    intervalMs: options.webhookIntervalMs ?? 2_000,
+    run: () => options.sandboxWebhooks.deliverDue(transport),
+  });
+  app.addHook('onClose', () => deliveries.stop());
+  /** Sends due webhooks now (after a payment changed) rather than at the next tick; off with the worker (tests). */
+  function kickDeliveries(): void {
+    deliveries.kick();
+  }
+
   app.post(
     '/api/sandbox/payment_intents/:intent_id/confirm',
     {
@@ -143,13 +177,14 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
 
     pages.get(
       '/sandbox/3ds/:intent_id',
-      { schema: { hide: true, params: IntentParamsSchema, response: html } },
+      { schema: { hide: true, params: IntentParamsSchema, querystring: HostedPageQuerySchema, response: html } },
       async (request, reply) => {
-        const row = await sandbox.describe(request.params.intent_id);
-        if (!row || !row.id.startsWith('pi_sbx_')) return reply.code(404).send({ code: 'not_found', message: 'Payment not found.' });
+        const row = await sandbox.describe('card', request.params.intent_id, request.query.client_secret);
+        if (!row) return reply.code(404).send(PAYMENT_NOT_FOUND);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
           challengePage({
             intentId: row.id,
+            clientSecret: row.clientSecret,
             amount: row.amount,
             currency: CurrencySchema.parse(row.currency),
             reference: row.reference,
@@ -163,7 +198,8 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
       '/sandbox/3ds/:intent_id',
       { schema: { hide: true, params: IntentParamsSchema, body: DecisionBodySchema } },
       async (request, reply) => {
-        const next = await sandbox.resolveChallenge(request.params.intent_id, request.body.decision === 'approve');
+        const { decision, client_secret: clientSecret } = request.body;
+        const next = await sandbox.resolveChallenge(request.params.intent_id, clientSecret, decision === 'approve');
         kickDeliveries();
         return reply.redirect(next, 303);
       },
@@ -171,13 +207,14 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
 
     pages.get(
       '/sandbox/instalments/:intent_id',
-      { schema: { hide: true, params: IntentParamsSchema, response: html } },
+      { schema: { hide: true, params: IntentParamsSchema, querystring: HostedPageQuerySchema, response: html } },
       async (request, reply) => {
-        const row = await sandbox.describe(request.params.intent_id);
-        if (!row || !row.id.startsWith('inst_sbx_')) return reply.code(404).send({ code: 'not_found', message: 'Payment not found.' });
+        const row = await sandbox.describe('instalments', request.params.intent_id, request.query.client_secret);
+        if (!row) return reply.code(404).send(PAYMENT_NOT_FOUND);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(
           instalmentsPage({
             intentId: row.id,
+            clientSecret: row.clientSecret,
             amount: row.amount,
             currency: CurrencySchema.parse(row.currency),
             reference: row.reference,
@@ -192,11 +229,11 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
       '/sandbox/instalments/:intent_id',
       { schema: { hide: true, params: IntentParamsSchema, body: DecisionBodySchema } },
       async (request, reply) => {
-        const next = await sandbox.decideInstalments(request.params.intent_id, request.body.decision === 'approve');
+        const { decision, client_secret: clientSecret } = request.body;
+        const next = await sandbox.decideInstalments(request.params.intent_id, clientSecret, decision === 'approve');
         kickDeliveries();
         return reply.redirect(next, 303);
       },
     );
   });
-
-};
+}

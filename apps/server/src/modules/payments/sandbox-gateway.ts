@@ -7,21 +7,37 @@ import type { CreateIntentInput, PaymentGateway, PaymentIntent, ReservedIntent }
 import type { SandboxWebhooks } from './sandbox-webhooks';
 import { batchWhileBusy } from '../../lib/batch-while-busy';
 
-
-/** Where the sandbox's hosted pages live (the provider's pages, served by Marquee itself). */
-export function sandboxChallengePath(intentId: string): string {
-  return `/sandbox/3ds/${encodeURIComponent(intentId)}`;
+/**
+ * Where the sandbox's hosted pages live (the provider's pages, served by Marquee itself). Each address
+ * carries the intent's client secret, as Stripe's hosted pages carry theirs: the pages and their approvals
+ * answer only to it, and only the buyer's browser has it (the order's creator gets it with the order; the
+ * 3-D Secure address is answered only to a confirm that gave the secret). An intent id or a Booking ID,
+ * which travel further (return addresses, e-mails, logs), approve nothing.
+ */
+export function sandboxChallengePath(intentId: string, clientSecret: string): string {
+  return `/sandbox/3ds/${encodeURIComponent(intentId)}?client_secret=${encodeURIComponent(clientSecret)}`;
 }
-export function sandboxInstalmentsPath(intentId: string): string {
-  return `/sandbox/instalments/${encodeURIComponent(intentId)}`;
+export function sandboxInstalmentsPath(intentId: string, clientSecret: string): string {
+  return `/sandbox/instalments/${encodeURIComponent(intentId)}?client_secret=${encodeURIComponent(clientSecret)}`;
+}
+
+/** The client secret in a hosted page's address (an instalment intent's reserved redirect URL); null when none. */
+function clientSecretInPath(path: string | null): string | null {
+  if (path === null) return null;
+  return new URL(path, 'http://sandbox.invalid').searchParams.get('client_secret');
+}
+
+function newClientSecret(intentId: string): string {
+  return `${intentId}_secret_${randomBytes(24).toString('base64url')}`;
 }
 
 export function toSandboxIntent(row: SandboxIntentRow): PaymentIntent {
   const isCard = row.id.startsWith('pi_sbx_');
   return {
     intentId: row.id,
+    // A card intent's secret goes to the card element; an instalment intent's only in its page's address.
     clientSecret: isCard ? row.clientSecret : null,
-    redirectUrl: isCard ? null : sandboxInstalmentsPath(row.id),
+    redirectUrl: isCard ? null : sandboxInstalmentsPath(row.id, row.clientSecret),
     status: row.status,
     amount: row.amount,
     currency: CurrencySchema.parse(row.currency),
@@ -56,11 +72,10 @@ export function createSandboxGateway(db: Db, kind: 'card' | 'instalments', webho
 
   function reserveIntent(): ReservedIntent {
     const id = `${prefix}${randomBytes(12).toString('hex')}`;
-    return {
-      intentId: id,
-      clientSecret: kind === 'card' ? `${id}_secret_${randomBytes(16).toString('base64url')}` : null,
-      redirectUrl: kind === 'card' ? null : sandboxInstalmentsPath(id),
-    };
+    const secret = newClientSecret(id);
+    return kind === 'card'
+      ? { intentId: id, clientSecret: secret, redirectUrl: null }
+      : { intentId: id, clientSecret: null, redirectUrl: sandboxInstalmentsPath(id, secret) };
   }
 
   return {
@@ -72,7 +87,7 @@ export function createSandboxGateway(db: Db, kind: 'card' | 'instalments', webho
       const id = reserved.intentId;
       const inserted = await insertIntent({
         id,
-        clientSecret: reserved.clientSecret ?? `${id}_secret_${randomBytes(16).toString('base64url')}`,
+        clientSecret: reserved.clientSecret ?? clientSecretInPath(reserved.redirectUrl) ?? newClientSecret(id),
         reference: input.reference,
         amount: input.amount,
         currency: input.currency,

@@ -36,8 +36,14 @@ function page(title: string, body: string): string {
 </html>`;
 }
 
+/** The client secret the page was opened with, posted back with the decision (the approval checks it). */
+function secretField(clientSecret: string): string {
+  return `<input type="hidden" name="client_secret" value="${escapeHtml(clientSecret)}">`;
+}
+
 export function challengePage(input: {
   intentId: string;
+  clientSecret: string;
   amount: number;
   currency: Currency;
   reference: string;
@@ -51,6 +57,7 @@ export function challengePage(input: {
 <p>Your bank asks you to confirm this card payment (3-D Secure). In test mode you choose the outcome.</p>
 <dl><dt>Merchant</dt><dd>Marquee</dd><dt>Amount</dt><dd>${escapeHtml(formatMoney(input.amount, input.currency))}</dd><dt>Booking</dt><dd>${escapeHtml(input.reference)}</dd></dl>
 <form method="post" action="${action}" class="actions">
+  ${secretField(input.clientSecret)}
   <button class="primary" type="submit" name="decision" value="approve">Approve payment</button>
   <button class="secondary" type="submit" name="decision" value="fail">Fail authentication</button>
 </form>`
@@ -62,6 +69,7 @@ export function challengePage(input: {
 
 export function instalmentsPage(input: {
   intentId: string;
+  clientSecret: string;
   amount: number;
   currency: Currency;
   reference: string;
@@ -77,6 +85,7 @@ export function instalmentsPage(input: {
 <p>Split ${escapeHtml(formatMoney(input.amount, input.currency))} into three payments, the first today.</p>
 <dl><dt>Merchant</dt><dd>Marquee</dd><dt>Booking</dt><dd>${escapeHtml(input.reference)}</dd><dt>3 payments of</dt><dd>${escapeHtml(formatInstalments(input.amount, input.currency))}</dd></dl>
 <form method="post" action="${action}" class="actions">
+  ${secretField(input.clientSecret)}
   <button class="primary" type="submit" name="decision" value="approve">Approve plan</button>
   <button class="secondary" type="submit" name="decision" value="decline">Decline</button>
 </form>`

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
 import { sandboxPaymentIntents, type SandboxIntentRow } from '@marquee/db/schema';
@@ -24,10 +24,10 @@ const OUTCOME_BY_NUMBER = new Map<string, SandboxCardOutcome>(
   SANDBOX_TEST_CARDS.map((card) => [card.number, card.outcome]),
 );
 
+/** Compared in constant time, length included: both sides are hashed to the same size first. */
 function secretsEqual(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(expected), digest(given)) && expected.length > 0;
 }
 
 export type SandboxProvider = ReturnType<typeof createSandboxProvider>;
@@ -85,7 +85,9 @@ export function createSandboxProvider(db: Db, webhooks: SandboxWebhooks) {
         row.status === 'requires_payment_method' && errorCode !== null
           ? { code: errorCode, message: cardErrorMessage(errorCode) }
           : null,
-      next_action: row.status === 'requires_action' ? { redirect_url: sandboxChallengePath(row.id) } : null,
+      // Answered only to a confirm that gave the client secret: the challenge's address carries it on.
+      next_action:
+        row.status === 'requires_action' ? { redirect_url: sandboxChallengePath(row.id, row.clientSecret) } : null,
       return_url: returnUrl,
     };
   }
@@ -115,10 +117,28 @@ export function createSandboxProvider(db: Db, webhooks: SandboxWebhooks) {
     return answer(next ?? (await findIntent(row.id)) ?? row);
   }
 
-  /** The 3-D Secure challenge page's Approve / Fail: returns where the buyer goes next. */
-  async function resolveChallenge(intentId: string, isApproved: boolean): Promise<string> {
+  /**
+   * An intent of this kind whose client secret is `clientSecret` (checked in constant time); null for an
+   * unknown intent, another kind's, or a missing or wrong secret alike, so nothing tells them apart.
+   */
+  async function findOwnIntent(
+    kind: 'card' | 'instalments',
+    intentId: string,
+    clientSecret: string | undefined,
+  ): Promise<SandboxIntentRow | null> {
     const row = await findIntent(intentId);
-    if (!row || !row.id.startsWith('pi_sbx_')) throw notFound(PAYMENT_NOT_FOUND);
+    if (!row || !row.id.startsWith(kind === 'card' ? 'pi_sbx_' : 'inst_sbx_')) return null;
+    return secretsEqual(row.clientSecret, clientSecret ?? '') ? row : null;
+  }
+
+  /** The 3-D Secure challenge page's Approve / Fail: returns where the buyer goes next. */
+  async function resolveChallenge(
+    intentId: string,
+    clientSecret: string | undefined,
+    isApproved: boolean,
+  ): Promise<string> {
+    const row = await findOwnIntent('card', intentId, clientSecret);
+    if (!row) throw notFound(PAYMENT_NOT_FOUND);
     if (row.status === 'requires_action') {
       await (isApproved
         ? transition(row.id, ['requires_action'], 'succeeded', null)
@@ -128,9 +148,13 @@ export function createSandboxProvider(db: Db, webhooks: SandboxWebhooks) {
   }
 
   /** The instalment provider's hosted page: Approve / Decline the plan; returns where the buyer goes next. */
-  async function decideInstalments(intentId: string, isApproved: boolean): Promise<string> {
-    const row = await findIntent(intentId);
-    if (!row || !row.id.startsWith('inst_sbx_')) throw notFound(PAYMENT_NOT_FOUND);
+  async function decideInstalments(
+    intentId: string,
+    clientSecret: string | undefined,
+    isApproved: boolean,
+  ): Promise<string> {
+    const row = await findOwnIntent('instalments', intentId, clientSecret);
+    if (!row) throw notFound(PAYMENT_NOT_FOUND);
     if (row.status === 'requires_payment_method') {
       await (isApproved
         ? transition(row.id, ['requires_payment_method'], 'succeeded', null)
@@ -139,9 +163,13 @@ export function createSandboxProvider(db: Db, webhooks: SandboxWebhooks) {
     return bookingReturnPath(row.reference);
   }
 
-  /** What a hosted page shows: the intent's amount and state (null when unknown). */
-  async function describe(intentId: string): Promise<SandboxIntentRow | null> {
-    return findIntent(intentId);
+  /** What a hosted page shows: the intent's amount and state; null when unknown or the secret is not its own. */
+  async function describe(
+    kind: 'card' | 'instalments',
+    intentId: string,
+    clientSecret: string | undefined,
+  ): Promise<SandboxIntentRow | null> {
+    return findOwnIntent(kind, intentId, clientSecret);
   }
 
   return {

@@ -14,6 +14,8 @@ export interface RenderTicketsPdfDeps {
   loadEventImage: LoadEventImage;
   /** The issue date of a sheet whose order has no payment time. */
   now: () => Date;
+  /** Payments are tests: the sheet is marked as test tickets (decisions/030). */
+  isTest?: boolean;
 }
 
 /**
@@ -58,5 +60,6 @@ export async function renderTicketsPdf(deps: RenderTicketsPdfDeps, order: number
       seat: ticket.seatId === null ? null : describeSeat(row.seatMap, ticket.seatId),
     })),
     issuedAt: row.paidAt ?? deps.now(),
+    isTest: deps.isTest ?? false,
   });
 }

@@ -11,6 +11,7 @@ import {
   TicketsPublicKeySchema,
 } from '@marquee/domain/tickets';
 import { AppError } from '../../plugins/app-error';
+import { byClient, limit } from '../../plugins/rate-limits';
 import type { TicketsService } from './service';
 
 export interface TicketsModuleOptions {
@@ -72,24 +73,41 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
     },
   );
 
+  // Wrong staff tokens per client: counted before the token is looked at, so that over the limit even the
+  // right one is refused (else the limit would still answer which guess was right). A gate with the
+  // right token is never counted.
+  const wrongTokenLimit = limit(fastify, {
+    name: 'checkin-wrong-token',
+    max: 20,
+    windowMs: 15 * 60_000,
+    key: byClient,
+    counts: (status) => status === 401,
+    message: 'Too many wrong staff tokens from this connection. Please wait a few minutes and try again.',
+  });
+
   app.post(
     '/api/check-in',
     {
       // The token is checked before the body: a caller without it learns nothing, not even what is valid.
-      onRequest: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        try {
-          service.authorizeStaff(request.headers.authorization);
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'staff_token_required') reply.header('www-authenticate', 'Bearer realm="check-in"');
-          throw error;
-        }
-      },
+      onRequest: [
+        async (_request, reply) => {
+          reply.header('cache-control', 'no-store');
+        },
+        wrongTokenLimit,
+        async (request, reply) => {
+          try {
+            service.authorizeStaff(request.headers.authorization);
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'staff_token_required') reply.header('www-authenticate', 'Bearer realm="check-in"');
+            throw error;
+          }
+        },
+      ],
       schema: {
         tags: ['tickets'],
         summary: 'Check a ticket in at the gate (gate staff)',
         description:
-          'Needs `Authorization: Bearer {STAFF_TOKEN}` (401 without it; 404 when the server has no STAFF_TOKEN). Verifies the scanned code\'s signature (422 when it is malformed or forged), finds its ticket (404) and marks it used, once: a second scan, or the loser of two at the same moment, gets 409 `reason: already_used` with `first_scanned_at`. With `event_uid`, a ticket for another event is refused (409 `other_event`) and not marked.',
+          'Needs `Authorization: Bearer {STAFF_TOKEN}` (401 without it; 404 when the server has no STAFF_TOKEN; 20 wrong tokens from one client in 15 minutes: 429 with Retry-After, for any token). Verifies the scanned code\'s signature (422 when it is malformed or forged), finds its ticket (404) and marks it used, once: a second scan, or the loser of two at the same moment, gets 409 `reason: already_used` with `first_scanned_at`. With `event_uid`, a ticket for another event is refused (409 `other_event`) and not marked.',
         body: CheckInRequestSchema,
         response: {
           200: CheckInAdmittedSchema,
@@ -97,6 +115,7 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
           404: ErrorBodySchema,
           409: CheckInRefusedSchema,
           422: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },

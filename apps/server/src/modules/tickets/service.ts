@@ -18,6 +18,8 @@ export interface TicketsServiceDeps {
   publicDir?: string;
   /** The clock for link expiry (tests move it). */
   now?: () => Date;
+  /** Payments are tests (decisions/030): every PDF is marked as test tickets. */
+  testMode?: boolean;
 }
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
@@ -38,7 +40,8 @@ export function createTicketsService(deps: TicketsServiceDeps) {
   );
   const authorizeStaff = makeAuthorizeStaff(deps.config.tickets?.staffToken);
 
-  const render = (order: number | string) => renderTicketsPdf({ db, signer: keys.signer, loadEventImage, now }, order);
+  const render = (order: number | string) =>
+    renderTicketsPdf({ db, signer: keys.signer, loadEventImage, now, isTest: deps.testMode ?? false }, order);
   const verify = (text: string) => verifyCode({ signer: keys.signer }, text);
 
   return {

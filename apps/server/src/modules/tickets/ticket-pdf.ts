@@ -29,7 +29,13 @@ export interface TicketSheet {
     seat: TicketSeat | null;
   }>;
   issuedAt: Date;
+  /** Bought while payments were tests (the sandbox, or Stripe's test keys): every page says it admits no one. */
+  isTest?: boolean;
 }
+
+/** What a test ticket says across its top (decisions/030). */
+export const TEST_TICKET_MARK = 'TEST TICKET · NOT VALID FOR ENTRY';
+export const TEST_TICKET_NOTE = 'Bought in test mode: no money was taken.';
 
 type SheetTicket = TicketSheet['tickets'][number];
 
@@ -49,6 +55,8 @@ const COLOR = {
   brandDark: '#312e81',
   brandSoft: '#eef2ff',
   accent: '#f59e0b',
+  /** Red 700: white text on it is 6.5:1. */
+  testBand: '#b91c1c',
 };
 
 // Letter-spacing stays under 0.1 em: text extraction (pdf.js, copy and paste) reads wider gaps as spaces.
@@ -376,5 +384,22 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
   const footer: TextStyle = { size: 7.5, weight: 'regular', color: COLOR.faint };
   textLine(doc, page, `Marquee e-ticket · Booking ${sheet.bookingId} · ${ordinal}`, MARGIN, footerY, footer);
   textRight(doc, page, `Issued ${formatEventDate(sheet.issuedAt.toISOString(), zone)}`, right, footerY, footer);
+  if (sheet.isTest) drawTestMark(doc, page);
   page.end();
+}
+
+/** A test ticket's band across the top margin, above the header: what it is, in words a gate and a buyer read. */
+function drawTestMark(doc: PDFKit.PDFDocument, page: PDFKit.PDFStructureElement): void {
+  const band = { top: 8, height: 26 };
+  artifact(doc, () => {
+    doc.save().rect(0, band.top, PAGE.width, band.height).fill(COLOR.testBand).restore();
+  });
+  const mark: TextStyle = { size: 10, weight: 'bold', color: '#ffffff', tracking: 0.6 };
+  const note: TextStyle = { size: 8, weight: 'regular', color: '#ffffff' };
+  const gap = 10;
+  const width = measureText(doc, TEST_TICKET_MARK, mark) + gap + measureText(doc, TEST_TICKET_NOTE, note);
+  const x = (PAGE.width - width) / 2;
+  const baseline = band.top + band.height / 2 + 3.5;
+  const markWidth = textLine(doc, page, TEST_TICKET_MARK, x, baseline, mark);
+  textLine(doc, page, TEST_TICKET_NOTE, x + markWidth + gap, baseline, note);
 }

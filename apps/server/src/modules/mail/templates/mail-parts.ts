@@ -90,6 +90,25 @@ ${body}
 </table>`;
 }
 
+/** What an order e-mail sent while payments are tests says first (decisions/030), in text and in HTML. */
+export const TEST_MAIL_NOTICE = {
+  title: 'TEST ORDER · THESE ARE NOT VALID TICKETS',
+  text: 'This order was made in test mode: no money was taken, and its tickets admit no one.',
+} as const;
+
+export function testNoticeText(): string[] {
+  return [`*** ${TEST_MAIL_NOTICE.title} ***`, TEST_MAIL_NOTICE.text, ''];
+}
+
+/** A bordered box at the top of the body: dark red on pale red is 8:1. */
+export function testNoticeHtml(): string {
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;">
+<tr><td style="background-color:#fef2f2;border:2px solid #b91c1c;border-radius:6px;padding:12px 16px;">
+<p style="${FONT}margin:0 0 4px;font-size:15px;line-height:1.4;font-weight:700;color:#7f1d1d;">${escapeHtml(TEST_MAIL_NOTICE.title)}</p>
+<p style="${FONT}margin:0;font-size:14px;line-height:1.5;color:#7f1d1d;">${escapeHtml(TEST_MAIL_NOTICE.text)}</p>
+</td></tr></table>`;
+}
+
 /** The whole document around a message's body. */
 export function emailDocument(input: { title: string; body: string; footer: string }): string {
   const title = escapeHtml(input.title);

@@ -9,6 +9,8 @@ import {
   formatVenue,
   formatWhen,
   paragraph,
+  testNoticeHtml,
+  testNoticeText,
   type MailEvent,
   type RenderedMail,
 } from './mail-parts';
@@ -38,6 +40,8 @@ export interface OrderConfirmationInput {
   attachmentName: string | null;
   /** A signed link straight to the tickets PDF, and for how many days it works; null: none. */
   ticketsLink: { url: string; validDays: number } | null;
+  /** Paid while payments were tests: the e-mail says first that these are test tickets (decisions/030). */
+  isTest?: boolean;
 }
 
 function lineSummary(line: OrderConfirmationLine, currency: Currency): string {
@@ -69,6 +73,7 @@ export function renderOrderConfirmation(input: OrderConfirmationInput): Rendered
     : null;
 
   const text = [
+    ...(input.isTest ? testNoticeText() : []),
     `Hello ${input.buyerFirstName},`,
     '',
     `Thank you for your booking: your tickets for ${event.name} are confirmed.`,
@@ -119,7 +124,7 @@ ${moneyCell(formatMoney(line.unitPrice * line.quantity, currency))}
   const summaryRow = (label: string, amount: string, isStrong = false) =>
     `<tr><th scope="row" style="${STYLE.th}${rule}font-weight:${isStrong ? 700 : 400};">${escapeHtml(label)}</th>${moneyCell(amount, isStrong)}</tr>`;
 
-  const body = `<h1 style="${STYLE.h1}">Your tickets are booked</h1>
+  const body = `${input.isTest ? testNoticeHtml() : ''}<h1 style="${STYLE.h1}">Your tickets are booked</h1>
 ${paragraph(`Hello ${escapeHtml(input.buyerFirstName)},`)}
 ${paragraph(`Thank you for your booking: your tickets for <strong>${escapeHtml(event.name)}</strong> are confirmed. ${escapeHtml(ticketsLine)}`)}
 ${detailsTable([

@@ -8,6 +8,8 @@ import {
   formatVenue,
   formatWhen,
   paragraph,
+  testNoticeHtml,
+  testNoticeText,
   type MailEvent,
   type RenderedMail,
 } from './mail-parts';
@@ -19,6 +21,8 @@ export interface PaymentRefundedInput {
   currency: Currency;
   /** What was paid and is given back: the order's total. */
   refunded: number;
+  /** Paid while payments were tests: the e-mail says first that no real money moved (decisions/030). */
+  isTest?: boolean;
 }
 
 /**
@@ -36,6 +40,7 @@ export function renderPaymentRefunded(input: PaymentRefundedInput): RenderedMail
   const sorry = 'We are sorry for the disappointment. If tickets are still available, you are welcome to book again:';
 
   const text = [
+    ...(input.isTest ? testNoticeText() : []),
     `Hello ${input.buyerFirstName},`,
     '',
     `We could not complete your booking ${input.bookingId} for ${event.name}.`,
@@ -57,7 +62,7 @@ export function renderPaymentRefunded(input: PaymentRefundedInput): RenderedMail
     '',
   ].join('\n');
 
-  const body = `<h1 style="${STYLE.h1}">Your payment was refunded</h1>
+  const body = `${input.isTest ? testNoticeHtml() : ''}<h1 style="${STYLE.h1}">Your payment was refunded</h1>
 ${paragraph(`Hello ${escapeHtml(input.buyerFirstName)},`)}
 ${paragraph(`We could not complete your booking <strong>${escapeHtml(input.bookingId)}</strong> for <strong>${escapeHtml(event.name)}</strong>.`)}
 ${paragraph(escapeHtml(what))}

@@ -49,7 +49,9 @@ describe('header account controls', () => {
     await world.user.click(await screen.findByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(await screen.findByText(ACCOUNT_MESSAGES.signedOut)).toBeInTheDocument();
-    expect(world.calls.some((call) => call.method === 'GET' && call.path === '/api/auth/logout')).toBe(true);
+    const logout = world.calls.find((call) => call.method === 'GET' && call.path === '/api/auth/logout');
+    // The server refuses a sign-out without it (another site could make the browser send the GET).
+    expect(logout?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 });
 

@@ -20,10 +20,10 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({ getElement: () => cardElement }),
 }));
 
-let config: { card_provider: 'sandbox' | 'stripe'; stripe_publishable_key: string | null };
+let config: { card_provider: 'sandbox' | 'stripe'; stripe_publishable_key: string | null; test_mode: boolean };
 
 beforeEach(() => {
-  config = { card_provider: 'stripe', stripe_publishable_key: 'pk_test_123' };
+  config = { card_provider: 'stripe', stripe_publishable_key: 'pk_test_123', test_mode: true };
   navigateToUrl.mockReset();
   loadStripe.mockClear();
   stripe.confirmCardPayment.mockReset();
@@ -113,7 +113,7 @@ describe('card payment with Stripe Elements', () => {
 
 describe('card payment in the sandbox', () => {
   it("shows our own card form and never loads Stripe's code", async () => {
-    config = { card_provider: 'sandbox', stripe_publishable_key: null };
+    config = { card_provider: 'sandbox', stripe_publishable_key: null, test_mode: true };
     renderCardPayment();
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
     expect(screen.queryByTestId('stripe-card-element')).not.toBeInTheDocument();

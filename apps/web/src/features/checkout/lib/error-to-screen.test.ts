@@ -161,6 +161,17 @@ describe('errorToScreen: saving the order (POST /api/orders)', () => {
     },
   );
 
+  it("hold_limit_reached: the buyer's limit in words, in an info popup; the event is not reloaded", () => {
+    const message =
+      'You let these tickets go a moment ago. To give other buyers a fair chance, you can hold them again in about 3 minutes.';
+    const error = apiError('hold_limit_reached', message, { hold_limit: 'cooldown', retry_after_seconds: 170 });
+    expect(errorToScreen(error, 'save_order')).toEqual({
+      kind: 'popups',
+      popups: [{ variant: 'info', title: 'Ticket limit reached', message }],
+      refreshesEvent: false,
+    });
+  });
+
   it('a popup per field message when the refusal lists them', () => {
     const error = apiError('promo_refused', 'Refused.', { errors: { promo_code: ['Expired.', 'Used up.'] } });
     expect(errorToScreen(error, 'save_order')).toMatchObject({ popups: [notSaved('Expired.'), notSaved('Used up.')] });

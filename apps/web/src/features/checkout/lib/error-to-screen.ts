@@ -11,6 +11,8 @@ export const PROMO_NETWORK_MESSAGE = 'We could not check the promo code. Check y
 export const PROMO_REFUSED_MESSAGE = 'This promo code cannot be used for these tickets.';
 
 const NOT_SAVED_TITLE = 'Your order was not saved';
+/** A refusal by the buyer's own limits for the event (decisions/029): nothing changed for anyone else. */
+const HOLD_LIMIT_TITLE = 'Ticket limit reached';
 
 /** The problem told in step 2, above Try again. */
 export type SaveProblem = { kind: 'network' } | { kind: 'messages'; messages: string[] };
@@ -129,6 +131,10 @@ function saveScreen(error: unknown): SaveScreen {
     case 'not_valid':
     case 'check_in_refused':
       return { kind: 'popups', popups: popupsOf([body.message], NOT_SAVED_TITLE), refreshesEvent: true };
+    // One of the buyer's limits (held at once, the cooldown, free tickets): its message says what to do; the
+    // selection stays as it is, for the buyer to change or to send again later.
+    case 'hold_limit_reached':
+      return { kind: 'popups', popups: popupsOf([body.message], HOLD_LIMIT_TITLE, 'info'), refreshesEvent: false };
     case 'validation_failed':
     case 'idempotency_key_reused':
     case 'promo_one_package':
