@@ -42,10 +42,6 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     sendResetPassword: (userId, url) => requestPasswordResetMail(db, userId, url),
   });
   const accounts = createAccountsService({ db, accounts: auth });
-  const catalog = createCatalogService(db);
-  // The pages share the API's catalogue service (and its caches); the web build is read here, once.
-  const pages = createPagesService({ catalog, config });
-
   const stripe = config.stripe ?? null;
   // The sandbox providers run only when the configuration says so, and never beside Stripe (decisions/030).
   const isSandbox = config.paymentsSandbox ?? !stripe;
@@ -64,6 +60,9 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   if (gateways.testMode) {
     log.warn('Payments are in test mode: no real money is taken, and every page, ticket and e-mail says so.');
   }
+  const catalog = createCatalogService(db, { offeredKinds: gateways.offeredKinds });
+  // The pages share the API's catalogue service (and its caches); the web build is read here, once.
+  const pages = createPagesService({ catalog, config });
   const completion = createOrderCompletion({ db, gateways });
   const orders = createOrdersService({ db, gateways, completion, checkoutCacheTtlMs: isTest ? 0 : 1_000 });
   const payments = createPaymentsService({ db, gateways, completion, sandboxWebhooks, log });

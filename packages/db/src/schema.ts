@@ -195,6 +195,8 @@ export const promoCodes = pgTable(
     uniqueIndex('promo_codes_event_code_key').on(t.eventId, t.code),
     check('promo_codes_value_positive', sql`${t.value} > 0`),
     check('promo_codes_percent_range', sql`${t.kind} <> 'percent' OR ${t.value} <= 100`),
+    // Uses are counted at payment under the code's row lock; the database refuses one use too many.
+    check('promo_codes_uses_within_limit', sql`${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses}`),
   ],
 );
 
@@ -231,8 +233,11 @@ export const orders = pgTable(
       .notNull()
       .default('pending'),
     cancelReason: text('cancel_reason', { enum: ['expired', 'cancelled_by_buyer'] }),
-    /** A failed order's reason: paid after its hold ended, with its tickets gone (the payment was refunded). */
-    failureReason: text('failure_reason', { enum: ['sold_out'] }),
+    /**
+     * A failed order's reason (its payment was refunded): `sold_out`, paid after its hold ended with its
+     * tickets gone; `promo_limit`, paid when its promo code's limits were already spent (decisions/031).
+     */
+    failureReason: text('failure_reason', { enum: ['sold_out', 'promo_limit'] }),
     /** The provider's code of the last payment attempt that did not go through (card_declined, …). */
     lastPaymentError: text('last_payment_error'),
     firstName: text('first_name').notNull(),
@@ -268,6 +273,10 @@ export const orders = pgTable(
     // By e-mail (the booking lookup), and by e-mail within an event: a buyer's orders, which
     // marquee_check_buyer_limits() counts for every placement (decisions/029).
     index('orders_email_event_idx').on(t.email, t.eventId),
+    // A promo code's paid uses by e-mail, counted under the code's lock at payment (decisions/031).
+    index('orders_promo_code_idx')
+      .on(t.promoCodeId)
+      .where(sql`${t.promoCodeId} IS NOT NULL`),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotal} >= 0 AND ${t.convenienceFee} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0`,
@@ -597,7 +606,10 @@ export const mailMessages = pgTable(
     html: text('html').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('mail_messages_message_id_key').on(t.messageId), index('mail_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('mail_messages_message_id_key').on(t.messageId),
+    index('mail_messages_created_idx').on(t.createdAt),
+  ],
 );
 
 /** The attachments of a kept e-mail (the tickets PDF), with their bytes as they would have been sent. */

@@ -6,7 +6,12 @@ export const TEST_BUYER = { first_name: 'Nimal', last_name: 'Perera', email: 'ni
 const CARD = { exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123', name: 'Nimal Perera' };
 
 function post(t: TestApp, url: string, payload: unknown) {
-  return t.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** Saves an order through the checkout API, unpaid. */
@@ -16,9 +21,8 @@ export async function orderTickets(t: TestApp, body: object, buyer: object = {})
   return CreatedOrderSchema.parse(response.json());
 }
 
-/** Saves an order and pays it with the sandbox's 4242 card, back through the return address, as a buyer does. */
-export async function buyTickets(t: TestApp, body: object, buyer: object = {}): Promise<CreatedOrder> {
-  const order = await orderTickets(t, body, buyer);
+/** Pays with the sandbox's 4242 test card and comes back through the return address, as the buyer's browser does. */
+export async function payWith4242(t: TestApp, order: CreatedOrder): Promise<string> {
   const confirmed = await post(t, `/api/sandbox/payment_intents/${order.payment?.intent_id ?? 'none'}/confirm`, {
     client_secret: order.payment?.client_secret ?? '',
     card: { number: '4242 4242 4242 4242', ...CARD },
@@ -26,6 +30,12 @@ export async function buyTickets(t: TestApp, body: object, buyer: object = {}): 
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   const back = await t.app.inject({ url: `/api/bookings/status?orderId=${order.order_id}` });
   expect(back.statusCode).toBe(303);
-  expect(back.headers.location).toContain('step=4');
+  return String(back.headers.location);
+}
+
+/** Saves an order and pays it, as a buyer does: the confirmation e-mail is then queued in `outbox`. */
+export async function buyTickets(t: TestApp, body: object, buyer: object = {}): Promise<CreatedOrder> {
+  const order = await orderTickets(t, body, buyer);
+  expect(await payWith4242(t, order)).toContain('step=4');
   return order;
 }

@@ -189,8 +189,11 @@ export const OrderSchema = z.object({
   /** The database clock when the answer was made, so a client with a wrong clock counts down correctly. */
   server_time: z.iso.datetime({ offset: true }),
   cancel_reason: z.enum(['expired', 'cancelled_by_buyer']).nullable(),
-  /** Why a paid order failed: its payment came after the hold ended and the tickets were gone (refunded). */
-  failure_reason: z.enum(['sold_out']).nullable(),
+  /**
+   * Why a paid order failed (its payment was refunded): `sold_out`, the payment came after the hold ended and the
+   * tickets were gone; `promo_limit`, the promo code's limits were spent by other payments first.
+   */
+  failure_reason: z.enum(['sold_out', 'promo_limit']).nullable(),
   /** When the payment completed the order (database clock); null until then. */
   paid_at: z.iso.datetime({ offset: true }).nullable(),
   /** One per admission or seat, once the order is paid. */

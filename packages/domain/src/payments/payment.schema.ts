@@ -157,6 +157,10 @@ export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
   unexpected: PAYMENT_MESSAGES.unexpected,
 };
 
+/** A paid order that failed because its promo code's limits were spent by payments that completed first (decisions/031). */
+export const PROMO_LIMIT_REFUNDED_MESSAGE =
+  'The promo code on this booking was fully redeemed by other bookings, or already used with your e-mail address, before your payment completed. No tickets were issued, and any payment has been refunded in full.';
+
 /** A ticket of a paid order, as the confirmation page lists it. */
 export const IssuedTicketSchema = z.object({
   code: z.string(),

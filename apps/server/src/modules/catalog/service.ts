@@ -59,8 +59,16 @@ export function eventPageMetaOf(event: EventDetail): EventPageMeta {
   };
 }
 
+export interface CatalogOptions {
+  /**
+   * The kinds of payment a configured provider takes (PaymentGateways.offeredKinds): an event page lists
+   * only these, so that no buyer is offered a way to pay that would then be refused (decisions/030).
+   */
+  offeredKinds: ReadonlySet<PaymentGateway['kind']>;
+}
+
 /** The catalogue's use cases: browsing, event pages, search and home-page content. Never sees HTTP. */
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, options: CatalogOptions) {
   async function requireEvent(uid: string): Promise<repository.EventDetailRow> {
     const row = isEventUid(uid) ? await repository.findEventByUid(db, uid) : null;
     if (!row) throw notFound(EVENT_NOT_FOUND);
@@ -93,7 +101,10 @@ export function createCatalogService(db: Db) {
       promo_auto_apply: row.promoAutoApply,
       promo_code: row.promoCode,
       handling_cost: row.handlingCost,
-      payment_gateways: orderGateways(gateways, row.paymentGatewayIds),
+      payment_gateways: orderGateways(
+        gateways.filter((gateway) => options.offeredKinds.has(gateway.kind)),
+        row.paymentGatewayIds,
+      ),
       ticket_packages: packages.map(toTicketPackage),
     };
   }
@@ -205,7 +216,6 @@ export function createCatalogService(db: Db) {
         description: row.description,
       }));
     },
-
   };
 }
 

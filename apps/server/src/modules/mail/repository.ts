@@ -110,6 +110,7 @@ export async function findOrderForMail(db: Db, orderRowId: number) {
       convenienceFee: orders.convenienceFee,
       discount: orders.discount,
       total: orders.total,
+      failureReason: orders.failureReason,
       promoCode: promoCodes.code,
       event: {
         uid: events.uid,

@@ -10,7 +10,7 @@ import { appConfigFromEnv, parseEnv, type MailConfig } from '../../config';
 import { FORWARDING_HEADERS, mailModule } from './routes';
 import { createTicketsService } from '../tickets/service';
 import { createMailService, mailConfigOf } from './service';
-import { bookAndPay } from '../../test-support/book-and-pay';
+import { buyTickets } from '../../test-support/buy-tickets';
 import { startSmtpSink } from '../../test-support/smtp-sink';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const event = await createEvent(t.db, { name: 'Jazz & <Blues> Night' });
   const pkg = await createTicketPackage(t.db, { eventId: event.id, name: 'General', price: 150_000 });
-  order = await bookAndPay(t, {
+  order = await buyTickets(t, {
     event_id: event.id,
     ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
   });
@@ -189,7 +189,7 @@ describe('the worker in the server process', () => {
     const sink = await startSmtpSink();
     const event = await createEvent(t.db);
     const pkg = await createTicketPackage(t.db, { eventId: event.id });
-    const paid = await bookAndPay(t, {
+    const paid = await buyTickets(t, {
       event_id: event.id,
       ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
     });

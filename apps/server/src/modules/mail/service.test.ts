@@ -8,7 +8,8 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import type { MailConfig } from '../../config';
 import { createTicketsService } from '../tickets/service';
 import { MAX_ATTEMPTS, createMailService, retryDelaySeconds } from './service';
-import { bookAndPay, createOrder, payWith4242, TEST_BUYER } from '../../test-support/book-and-pay';
+import { buyTickets, orderTickets, payWith4242, TEST_BUYER } from '../../test-support/buy-tickets';
+import { expireHold } from '../../test-support/expire-hold';
 import {
   attachmentsOf,
   partText,
@@ -122,7 +123,7 @@ describe('the confirmation e-mail through SMTP', () => {
     const created = await sydneyEvent();
     event = created.event;
     await createPromoCode(t.db, { eventId: event.id, code: 'SAVE10', kind: 'percent', value: 10 });
-    order = await bookAndPay(t, {
+    order = await buyTickets(t, {
       event_id: event.id,
       ticket_package_details: [{ package_id: created.pkg.id, ticket_count: 3 }],
       promo_code: 'SAVE10',
@@ -201,7 +202,7 @@ describe('the confirmation e-mail through SMTP', () => {
 describe('failures, retries and restarts', () => {
   it('SMTP server down: the e-mail stays pending with its error and backs off; once the server is back, it is sent once', async () => {
     const { event, pkg } = await sydneyEvent();
-    const order = await bookAndPay(t, {
+    const order = await buyTickets(t, {
       event_id: event.id,
       ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
     });
@@ -231,12 +232,14 @@ describe('failures, retries and restarts', () => {
   });
 
   it('backs off from 30 s, doubling, to an hour between attempts', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((attempts) => retryDelaySeconds(attempts))).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((attempts) => retryDelaySeconds(attempts))).toEqual([
+      30, 60, 120, 240, 480, 960, 1920, 3600, 3600,
+    ]);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts: status failed, and an error is logged`, async () => {
     const { event, pkg } = await sydneyEvent();
-    const order = await bookAndPay(t, {
+    const order = await buyTickets(t, {
       event_id: event.id,
       ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
     });
@@ -257,7 +260,7 @@ describe('failures, retries and restarts', () => {
   it('a recipient the server refuses for good (550) is not retried', async () => {
     const refusing = await startSink({ rejectRecipient: (address) => address.startsWith('nobody') });
     const { event, pkg } = await sydneyEvent();
-    const order = await bookAndPay(
+    const order = await buyTickets(
       t,
       { event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] },
       { email: 'nobody@example.com' },
@@ -273,7 +276,7 @@ describe('failures, retries and restarts', () => {
     const { event, pkg } = await sydneyEvent();
     const bookingIds: string[] = [];
     for (let i = 0; i < 12; i += 1) {
-      const order = await bookAndPay(t, {
+      const order = await buyTickets(t, {
         event_id: event.id,
         ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
       });
@@ -290,7 +293,7 @@ describe('failures, retries and restarts', () => {
 
   it('a crash between sending and marking sends again with the same Message-ID (the at-least-once window)', async () => {
     const { event, pkg } = await sydneyEvent();
-    const order = await bookAndPay(t, {
+    const order = await buyTickets(t, {
       event_id: event.id,
       ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
     });
@@ -319,16 +322,13 @@ describe('the payment_refunded e-mail', () => {
       price: 5_000,
       seatingRange: ['A-1-1', 'A-1-2', 'A-1-3'],
     });
-    const late = await createOrder(
+    const late = await orderTickets(
       t,
       { event_id: event.id, seats: ['A-1-2'] },
       { first_name: 'Kamala', email: 'kamala@example.com' },
     );
-    await t.db.execute(sql`
-      WITH o AS (UPDATE orders SET hold_expires_at = now() - interval '1 second' WHERE order_id = ${late.order_id} RETURNING id)
-      , h AS (UPDATE holds SET expires_at = now() - interval '1 second' WHERE order_id IN (SELECT id FROM o) RETURNING 1)
-      UPDATE seat_claims SET expires_at = now() - interval '1 second' WHERE order_id IN (SELECT id FROM o)`);
-    const other = await createOrder(t, { event_id: event.id, seats: ['A-1-2'] });
+    await expireHold(t.db, late.order_id);
+    const other = await orderTickets(t, { event_id: event.id, seats: ['A-1-2'] });
     await payWith4242(t, other);
     // The late buyer's payment succeeds at the provider after all: the order fails and is refunded.
     await t.db
@@ -365,7 +365,7 @@ describe('the payment_refunded e-mail', () => {
 describe('buyer-provided values in the HTML', () => {
   it('are escaped: a name like <script> is text, in the HTML part of the message actually sent', async () => {
     const { event, pkg } = await sydneyEvent();
-    const order = await createOrder(
+    const order = await orderTickets(
       t,
       { event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] },
       {

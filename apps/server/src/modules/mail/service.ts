@@ -180,6 +180,7 @@ export function createMailService(deps: MailServiceDeps) {
         event: mailEvent(order),
         currency: order.currency,
         refunded: order.total,
+        reason: order.failureReason ?? 'sold_out',
         isTest: deps.testMode ?? false,
       });
     }

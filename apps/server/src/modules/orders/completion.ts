@@ -4,6 +4,7 @@ import type { PaymentErrorCode } from '@marquee/domain/payments';
 import { AppError } from '../../plugins/app-error';
 import * as inventory from '../inventory/service';
 import type { PaymentGateways } from '../payments/gateways';
+import { takePromoUse } from '../promotions/service';
 import { issueTickets } from '../tickets/issue-tickets';
 import * as repository from './repository';
 import type { OrderRow } from './repository';
@@ -20,8 +21,14 @@ export type Settlement =
   /** The hold ended (or the order was cancelled) before a payment. */
   | { kind: 'expired' };
 
-/** Thrown inside the completion's transaction to roll it back when the tickets are gone. */
-class SoldOutSignal extends Error {}
+/** Thrown inside the completion's transaction to roll it back: the tickets are gone, or the promo code's uses. */
+class RefusedSignal extends Error {
+  readonly reason: 'sold_out' | 'promo_limit';
+  constructor(reason: 'sold_out' | 'promo_limit') {
+    super(reason);
+    this.reason = reason;
+  }
+}
 
 function paymentError(code: string | null): PaymentErrorCode | null {
   switch (code) {
@@ -46,7 +53,8 @@ export type OrderCompletion = ReturnType<typeof createOrderCompletion>;
  * locked, then moved from pending (or cancelled) to complete by a conditional update, in the same
  * transaction as the sale of its inventory, its tickets (unique per admission and per seat), its promo
  * use and its confirmation e-mail. A payment that arrives after the hold ended re-takes the same tickets
- * if they are still free; otherwise the order fails and the payment is refunded.
+ * if they are still free; otherwise the order fails and the payment is refunded. So does a payment whose
+ * promo code's limits were spent by payments that completed first (decisions/031).
  */
 export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways }) {
   const { db, gateways } = deps;
@@ -65,35 +73,44 @@ export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways 
   /** Completes an order: a free one, or one whose payment its provider has just confirmed (settleOrder). */
   async function sellAndComplete(row: OrderRow): Promise<'complete' | 'failed'> {
     const lines = await repository.findOrderLines(db, row.id);
+    let reason: RefusedSignal['reason'];
     try {
       return await retryOnDeadlock(() =>
         db.transaction(async (tx) => {
           const status = await repository.lockOrder(tx, row.id);
           if (isPaidStatus(status)) return 'complete';
           if (status === 'failed') return 'failed';
+          // The promo code first (its row lock, then the inventory's): a payment that would exceed its limits fails.
+          if (
+            row.promoCodeId !== null &&
+            !(await takePromoUse(tx, { id: row.id, promoCodeId: row.promoCodeId, email: row.email }))
+          ) {
+            throw new RefusedSignal('promo_limit');
+          }
           const isSold = await inventory.sellHeldInventory(tx, {
             eventId: row.eventId,
             orderId: row.id,
             lines: lines.map((line) => ({ packageId: line.packageId, quantity: line.quantity })),
             seats: lines.flatMap((line) => line.seats.map((seatId) => ({ seatId, packageId: line.packageId }))),
           });
-          if (!isSold) throw new SoldOutSignal();
+          if (!isSold) throw new RefusedSignal('sold_out');
           await repository.markComplete(tx, row.id);
-          if (row.promoCodeId !== null) await repository.countPromoUse(tx, row.promoCodeId);
           await issueTickets(tx, { id: row.id, eventId: row.eventId }, lines);
           await repository.queueEmail(tx, row.id, 'order_confirmation');
           return 'complete' as const;
         }),
       );
     } catch (error) {
-      if (!(error instanceof SoldOutSignal)) throw error;
+      if (!(error instanceof RefusedSignal)) throw error;
+      reason = error.reason;
     }
     await db.transaction(async (tx) => {
       const status = await repository.lockOrder(tx, row.id);
       if (status !== 'pending' && status !== 'cancelled') return;
-      await repository.markFailed(tx, row.id, 'sold_out');
+      await repository.markFailed(tx, row.id, reason);
       await inventory.releaseInventory(tx, row.id, 'released');
-      await repository.queueEmail(tx, row.id, 'payment_refunded');
+      // A free order (a discount of everything) had nothing paid to give back: its page says what happened.
+      if (row.total > 0) await repository.queueEmail(tx, row.id, 'payment_refunded');
     });
     await refund(row);
     return 'failed';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketPackage } from '@marquee/db/factories';
 import { holds, orders, ticketPackages, userOrders } from '@marquee/db/schema';
 import { CreatedOrderSchema, UnavailableBodySchema, type CreatedOrder } from '@marquee/domain/orders';
-import { payWith4242 } from '../../test-support/book-and-pay';
+import { payWith4242 } from '../../test-support/buy-tickets';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { expireHold } from '../../test-support/expire-hold';
 

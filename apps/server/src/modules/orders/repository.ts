@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@marquee/db/client';
-import { events, orderLines, orders, outbox, paymentGateways, promoCodes, ticketPackages } from '@marquee/db/schema';
+import { events, orderLines, orders, outbox, paymentGateways, ticketPackages } from '@marquee/db/schema';
 
 export interface CheckoutEventRow {
   id: number;
@@ -178,8 +178,8 @@ export async function markComplete(tx: Tx, orderId: number): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** A paid order whose tickets were gone → failed (its payment is refunded), once. */
-export async function markFailed(tx: Tx, orderId: number, reason: 'sold_out'): Promise<boolean> {
+/** A paid order whose tickets were gone, or whose promo code's limits were spent → failed (its payment is refunded), once. */
+export async function markFailed(tx: Tx, orderId: number, reason: 'sold_out' | 'promo_limit'): Promise<boolean> {
   const rows = await tx
     .update(orders)
     .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
@@ -194,14 +194,6 @@ export async function setLastPaymentError(db: Db, orderId: number, code: string 
     .update(orders)
     .set({ lastPaymentError: code, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
-}
-
-/** Promo usage is counted when an order is paid (spec: limits count paid orders). */
-export async function countPromoUse(tx: Tx, promoCodeId: number): Promise<void> {
-  await tx
-    .update(promoCodes)
-    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-    .where(eq(promoCodes.id, promoCodeId));
 }
 
 /** Queues an e-mail about the order; a second queueing of the same kind changes nothing. */

@@ -11,6 +11,8 @@ export interface PaymentGateways {
   forId(gatewayId: number): Promise<PaymentGateway | null>;
   /** Which card form the web app shows. */
   readonly cardProvider: 'sandbox' | 'stripe';
+  /** The kinds of payment a configured provider takes: events offer only these (no instalments beside Stripe). */
+  readonly offeredKinds: ReadonlySet<'card' | 'instalments'>;
   /** Payments are tests (the sandbox, or Stripe's test keys): the site says so, tickets and e-mails are marked. */
   readonly testMode: boolean;
   /** Webhook verifiers by provider name (the `:provider` of the webhook route). */
@@ -74,6 +76,7 @@ export function createPaymentGateways(db: Db, options: GatewayOptions): PaymentG
   const kindById = new Map<number, 'card' | 'instalments'>();
   return {
     cardProvider: options.stripe ? 'stripe' : 'sandbox',
+    offeredKinds: new Set(sandbox ? ['card', 'instalments'] : ['card']),
     testMode: sandbox || (options.stripe?.isTestMode ?? false),
     verifiers,
     async forId(gatewayId) {

@@ -104,6 +104,16 @@ describe('card payments through Stripe', () => {
 describe('with Stripe configured, the sandbox providers do not run (decisions/030)', () => {
   const BUYER = { first_name: 'Mei Ling', last_name: 'Tan Wei', email: 'mei@example.sg', phone: '+65 9123 4567' };
 
+  it('lists only card payment on the event page: instalments are not offered where no provider takes them', async () => {
+    const event = await createEvent(t.db);
+    const offered = await t.app.inject({ url: `/api/events/${event.uid}` });
+    expect(offered.statusCode).toBe(200);
+    const kinds = (offered.json() as { payment_gateways: { kind: string }[] }).payment_gateways.map(
+      (gateway) => gateway.kind,
+    );
+    expect(kinds).toEqual(['card']);
+  });
+
   it('refuses an instalment order before anything is held: no real instalment provider is configured', async () => {
     const event = await createEvent(t.db);
     const pkg = await createTicketPackage(t.db, { eventId: event.id, price: 120_000 });

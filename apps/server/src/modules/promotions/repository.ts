@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '@marquee/db/client';
+import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '@marquee/db/client';
 import { orders, promoCodes } from '@marquee/db/schema';
 
 export interface PromoRow {
@@ -46,17 +46,57 @@ export async function findPromoCode(db: Db, eventId: number, code: string): Prom
   return rows[0] ?? null;
 }
 
-/** Paid orders of this e-mail address with this promo code (usage is counted when an order is paid). */
-export async function countPaidUsesByEmail(db: Db, promoCodeId: number, email: string): Promise<number> {
+/**
+ * An address as promo limits count it: the checkout stores it lower-cased; a `+tag` in its local part
+ * (nimal+2@example.com) is the same mailbox, so it is the same buyer (decisions/031).
+ */
+const promoEmailKey = (email: SQL | string) => sql`regexp_replace(${email}, '[+][^@]*@', '@')`;
+
+/** Paid orders of this e-mail address (and its +tagged forms) with this promo code; `exceptOrderId` not counted. */
+export async function countPaidUsesByEmail(
+  db: Db | Tx,
+  promoCodeId: number,
+  email: string,
+  exceptOrderId: number | null = null,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
     .where(
       and(
         eq(orders.promoCodeId, promoCodeId),
-        eq(orders.email, email),
+        sql`${promoEmailKey(sql`${orders.email}`)} = ${promoEmailKey(email)}`,
         inArray(orders.status, ['complete', 'verified']),
+        exceptOrderId === null ? undefined : ne(orders.id, exceptOrderId),
       ),
     );
   return row?.n ?? 0;
+}
+
+export interface PromoLimits {
+  maxUses: number | null;
+  maxUsesPerEmail: number | null;
+  usedCount: number;
+}
+
+/** Locks the promo code's row until the transaction ends: every payment with the code takes its use under it. */
+export async function lockPromoCode(tx: Tx, promoCodeId: number): Promise<PromoLimits | null> {
+  const rows = await tx
+    .select({
+      maxUses: promoCodes.maxUses,
+      maxUsesPerEmail: promoCodes.maxUsesPerEmail,
+      usedCount: promoCodes.usedCount,
+    })
+    .from(promoCodes)
+    .where(eq(promoCodes.id, promoCodeId))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** One more paid use of the code (promo_codes_uses_within_limit refuses one over max_uses). */
+export async function countPromoUse(tx: Tx, promoCodeId: number): Promise<void> {
+  await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(eq(promoCodes.id, promoCodeId));
 }

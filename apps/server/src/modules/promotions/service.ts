@@ -1,14 +1,15 @@
-import type { Db } from '@marquee/db/client';
+import type { Db, Tx } from '@marquee/db/client';
 import { BUYER_MESSAGES } from '@marquee/domain/checkout';
 import { priceOrder, promoApplies, type PricedPackage, type PromoRule } from '@marquee/domain/pricing';
 import { AppError } from '../../plugins/app-error';
 import * as repository from './repository';
 
 export const PROMO_MESSAGES = {
+  /**
+   * An unknown code, and one that exists but cannot be used now (not started, expired, used up): one answer,
+   * so that guessing codes learns nothing about which exist (decisions/031).
+   */
   unknown: 'This promo code is not valid.',
-  notStarted: 'This promo code is not active yet.',
-  ended: 'This promo code has expired.',
-  usedUp: 'This promo code has been fully redeemed.',
   usedByEmail: 'You have already used this promo code.',
   notForTickets: 'This promo code does not apply to the selected tickets.',
   notForEvent: 'This event has no promotions.',
@@ -42,13 +43,14 @@ export async function resolvePromo(
 ): Promise<AppliedPromo> {
   const packagesWithTickets = new Set(input.lines.filter((line) => line.quantity > 0).map((line) => line.packageId));
   if (packagesWithTickets.size > 1) {
-    throw new AppError('promo_one_package', BUYER_MESSAGES.promoOnePackage, { promo_code: [BUYER_MESSAGES.promoOnePackage] });
+    throw new AppError('promo_one_package', BUYER_MESSAGES.promoOnePackage, {
+      promo_code: [BUYER_MESSAGES.promoOnePackage],
+    });
   }
   const row = await repository.findPromoCode(db, input.eventId, input.code);
   if (!row) throw promoRefused(input.eventHasPromo ? PROMO_MESSAGES.unknown : PROMO_MESSAGES.notForEvent);
-  if (!row.hasStarted) throw promoRefused(PROMO_MESSAGES.notStarted);
-  if (row.hasEnded) throw promoRefused(PROMO_MESSAGES.ended);
-  if (row.maxUses !== null && row.usedCount >= row.maxUses) throw promoRefused(PROMO_MESSAGES.usedUp);
+  const isUsedUp = row.maxUses !== null && row.usedCount >= row.maxUses;
+  if (!row.hasStarted || row.hasEnded || isUsedUp) throw promoRefused(PROMO_MESSAGES.unknown);
   const rule: PromoRule = { kind: row.kind, value: row.value, packageIds: row.packageIds };
   if (!promoApplies(rule, input.lines)) throw promoRefused(PROMO_MESSAGES.notForTickets);
   if (row.maxUsesPerEmail !== null && input.email !== null) {
@@ -56,6 +58,28 @@ export async function resolvePromo(
     if (uses >= row.maxUsesPerEmail) throw promoRefused(PROMO_MESSAGES.usedByEmail);
   }
   return { promoCodeId: row.id, code: row.code, rule };
+}
+
+/**
+ * Takes one use of an order's promo code as its payment completes (decisions/031): under the code's row lock,
+ * so that payments with the same code are counted one after another across every server process, the code's
+ * total and per-e-mail limits are checked against paid orders again. False: the limits were spent by
+ * payments that completed first; the caller fails the order and refunds it. The code's validity window and
+ * active flag are not checked again: the buyer was quoted the price when the order was placed.
+ */
+export async function takePromoUse(
+  tx: Tx,
+  order: { id: number; promoCodeId: number; email: string },
+): Promise<boolean> {
+  const limits = await repository.lockPromoCode(tx, order.promoCodeId);
+  if (!limits) return false;
+  if (limits.maxUses !== null && limits.usedCount >= limits.maxUses) return false;
+  if (limits.maxUsesPerEmail !== null) {
+    const uses = await repository.countPaidUsesByEmail(tx, order.promoCodeId, order.email, order.id);
+    if (uses >= limits.maxUsesPerEmail) return false;
+  }
+  await repository.countPromoUse(tx, order.promoCodeId);
+  return true;
 }
 
 export { priceOrder };

@@ -14,6 +14,7 @@ const INPUT: PaymentRefundedInput = {
   },
   currency: 'AUD',
   refunded: 512_345,
+  reason: 'sold_out',
 };
 
 describe('renderPaymentRefunded', () => {
@@ -29,6 +30,13 @@ describe('renderPaymentRefunded', () => {
     expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toContain('href="https://marquee.example/concerts/harbour-lights/ev2"');
     expect(html).toContain('AUD 5,123.45');
+  });
+
+  it('says the promo code was spent when that is why the order failed', () => {
+    const { text, html } = renderPaymentRefunded({ ...INPUT, reason: 'promo_limit' });
+    expect(text).toContain('used a promo code that had been fully redeemed');
+    expect(text).not.toContain('sold to someone else');
+    expect(html).toContain('fully redeemed by other bookings');
   });
 
   it('escapes the buyer and the event', () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@marquee/domain/orders';
-import { PAYMENT_ERROR_MESSAGES, PAYMENT_MESSAGES } from '@marquee/domain/payments';
+import { PAYMENT_ERROR_MESSAGES, PROMO_LIMIT_REFUNDED_MESSAGE, PAYMENT_MESSAGES } from '@marquee/domain/payments';
 import { makeEventDetail } from '../../../test/catalog-fixtures';
 import { activeOrderStorageKey, confirmedOrderStorageKey, idempotencyKeyStorageKey } from '../lib/checkout-storage';
 import type { DescribeSeat } from '../lib/checkout-lines';
@@ -168,6 +168,17 @@ describe('step 4: the booking confirmation', () => {
     expect(onChooseTickets).toHaveBeenCalled();
     expect(onBooked).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(activeOrderStorageKey('abc123'))).toBeNull();
+  });
+
+  it("paid after the promo code's limits were spent: says so, and a way back", async () => {
+    storeAccess();
+    orderAnswers = [() => Response.json(paidOrder({ status: 'failed', failure_reason: 'promo_limit', tickets: [] }))];
+    const { user, onChooseTickets } = renderConfirmation();
+    expect(await screen.findByRole('heading', { name: 'Your booking could not be completed' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PROMO_LIMIT_REFUNDED_MESSAGE);
+    await user.click(within(alert).getByRole('button', { name: 'Choose tickets again' }));
+    expect(onChooseTickets).toHaveBeenCalled();
   });
 
   it('a cancelled order says the session expired and offers to start again', async () => {

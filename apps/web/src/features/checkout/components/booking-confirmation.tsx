@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../components/toaster';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { isPaidStatus, normaliseBookingId, type Order } from '@marquee/domain/orders';
-import { PAYMENT_ERROR_MESSAGES, PAYMENT_MESSAGES } from '@marquee/domain/payments';
+import { PAYMENT_ERROR_MESSAGES, PAYMENT_MESSAGES, PROMO_LIMIT_REFUNDED_MESSAGE } from '@marquee/domain/payments';
 import { formatEventDate, formatEventTime, formatZoneName } from '@marquee/domain/time';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -12,7 +12,12 @@ import { paths } from '../../../config/paths';
 import { isApiRefusal } from '../../../lib/api-refusal';
 import { getOrderQueryOptions, type OrderAccess } from '../api/get-order';
 import type { DescribeSeat } from '../lib/checkout-lines';
-import { forgetActiveOrder, readActiveOrder, readConfirmedOrder, rememberConfirmedOrder } from '../lib/checkout-storage';
+import {
+  forgetActiveOrder,
+  readActiveOrder,
+  readConfirmedOrder,
+  rememberConfirmedOrder,
+} from '../lib/checkout-storage';
 import { OrderTotals } from './order-totals';
 
 /** How often a payment being confirmed is asked about, and for how long before saying it takes longer. */
@@ -88,8 +93,8 @@ function UnknownOrderNotice({ orderId }: { orderId: string }) {
         We cannot show booking <span className="font-mono font-semibold">{orderId}</span> on this device.
       </p>
       <p>
-        If your payment went through, a confirmation e-mail with your Booking ID is on its way to the address you
-        gave. You can also get your tickets from Download Your Tickets with your Booking ID and NIC.
+        If your payment went through, a confirmation e-mail with your Booking ID is on its way to the address you gave.
+        You can also get your tickets from Download Your Tickets with your Booking ID and NIC.
       </p>
       <DownloadTicketsLink />
     </div>
@@ -102,6 +107,7 @@ type View =
   | { kind: 'booked'; order: Order }
   | { kind: 'confirming'; isTakingLong: boolean }
   | { kind: 'sold_out' }
+  | { kind: 'promo_limit' }
   | { kind: 'failed' }
   | { kind: 'cancelled' };
 
@@ -111,8 +117,17 @@ const HEADINGS: Record<View['kind'], string> = {
   booked: 'Payment successful',
   confirming: 'Confirming your payment',
   sold_out: 'Your payment has been refunded',
+  promo_limit: 'Your booking could not be completed',
   failed: 'Your payment did not go through',
   cancelled: 'Your session has expired',
+};
+
+/** What an order that ended without tickets says. */
+const ENDED_MESSAGES: Record<'sold_out' | 'promo_limit' | 'failed' | 'cancelled', string> = {
+  sold_out: PAYMENT_ERROR_MESSAGES.sold_out,
+  promo_limit: PROMO_LIMIT_REFUNDED_MESSAGE,
+  failed: PAYMENT_MESSAGES.unexpected,
+  cancelled: PAYMENT_MESSAGES.sessionExpired,
 };
 
 function OrderConfirmation({
@@ -169,9 +184,9 @@ function OrderConfirmation({
       : isConfirming
         ? { kind: 'confirming', isTakingLong }
         : order.status === 'failed'
-          ? order.failure_reason === 'sold_out'
-            ? { kind: 'sold_out' }
-            : { kind: 'failed' }
+          ? order.failure_reason === null
+            ? { kind: 'failed' }
+            : { kind: order.failure_reason }
           : { kind: 'cancelled' };
 
   let body: ReactNode;
@@ -180,18 +195,17 @@ function OrderConfirmation({
       body = <Spinner label="Loading your booking…" className="text-brand-700" />;
       break;
     case 'error':
-      body =
-        isApiRefusal(view.error) ? (
-          <UnknownOrderNotice orderId={access.orderId} />
-        ) : (
-          <ErrorState
-            headingLevel={3}
-            title="Your booking could not be loaded"
-            message="We could not reach Marquee. Check your connection and try again."
-            onRetry={() => void query.refetch()}
-            isRetrying={query.isFetching}
-          />
-        );
+      body = isApiRefusal(view.error) ? (
+        <UnknownOrderNotice orderId={access.orderId} />
+      ) : (
+        <ErrorState
+          headingLevel={3}
+          title="Your booking could not be loaded"
+          message="We could not reach Marquee. Check your connection and try again."
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      );
       break;
     case 'booked':
       body = <BookedOrder event={event} order={view.order} describeSeat={describeSeat} />;
@@ -233,16 +247,13 @@ function OrderConfirmation({
       );
       break;
     case 'sold_out':
+    case 'promo_limit':
     case 'failed':
     case 'cancelled':
       body = (
         <div role="alert" className="flex flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-6 text-red-950">
           <p className="font-semibold">
-            {view.kind === 'sold_out'
-              ? PAYMENT_ERROR_MESSAGES.sold_out
-              : view.kind === 'cancelled'
-                ? PAYMENT_MESSAGES.sessionExpired
-                : PAYMENT_MESSAGES.unexpected}
+            {ENDED_MESSAGES[view.kind]}
           </p>
           <p className="text-sm">
             Booking ID <span className="font-mono font-semibold">{access.orderId}</span>
@@ -261,7 +272,12 @@ function OrderConfirmation({
       <div aria-live="polite" className="flex flex-col gap-1">
         <div className="flex items-center gap-3">
           {view.kind === 'booked' ? (
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 shrink-0 text-emerald-700" fill="currentColor">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-8 shrink-0 text-emerald-700"
+              fill="currentColor"
+            >
               <path
                 fillRule="evenodd"
                 d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm4.7 7.7a1 1 0 0 0-1.4-1.4L10.5 13l-1.8-1.8a1 1 0 1 0-1.4 1.4l2.5 2.5a1 1 0 0 0 1.4 0l5.5-5.4Z"

@@ -184,10 +184,10 @@ describe('errorToScreen: saving the order (POST /api/orders)', () => {
 });
 
 describe('errorToScreen: checking a promo code', () => {
-  it('promo_refused: each message as an info popup, the code marked refused', () => {
+  it('promo_refused: each message as an info popup, the code marked refused with the same words', () => {
     const error = apiError('promo_refused', 'Refused.', { errors: { promo_code: ['Expired.', 'Not for these.'] } });
     expect(errorToScreen(error, 'check_promo')).toEqual({
-      promoError: PROMO_REFUSED_MESSAGE,
+      promoError: 'Expired.',
       popups: [
         { variant: 'info', title: 'Promo code', message: 'Expired.' },
         { variant: 'info', title: 'Promo code', message: 'Not for these.' },
@@ -195,8 +195,16 @@ describe('errorToScreen: checking a promo code', () => {
     });
   });
 
+  it('a refusal naming the code (too short, tickets from two packages): the field says what the popup says', () => {
+    const error = apiError('validation_failed', 'Invalid.', { errors: { promo_code: ['At least 3 characters.'] } });
+    expect(errorToScreen(error, 'check_promo')).toEqual({
+      promoError: 'At least 3 characters.',
+      popups: [{ variant: 'error', title: 'Promo code', message: 'At least 3 characters.' }],
+    });
+  });
+
   it.each(['promo_one_package', 'validation_failed', 'service_unavailable', 'bad_request'] as const)(
-    '%s: an error popup',
+    '%s without a word on the code: an error popup, the field saying it could not be checked',
     (code) => {
       expect(errorToScreen(apiError(code, 'Trouble.'), 'check_promo')).toEqual({
         promoError: PROMO_REFUSED_MESSAGE,

@@ -7,8 +7,8 @@ import { errorMessages, isRetryable } from './error-messages';
 
 export const NETWORK_MESSAGE = 'We could not reach Marquee. Check your connection and try again.';
 export const PROMO_NETWORK_MESSAGE = 'We could not check the promo code. Check your connection and try again.';
-/** Beside the promo code input, whatever the reason the check failed (the popups say why). */
-export const PROMO_REFUSED_MESSAGE = 'This promo code cannot be used for these tickets.';
+/** Beside the promo code input when the answer said nothing of the code itself (the popups say why). */
+export const PROMO_REFUSED_MESSAGE = 'This promo code could not be checked.';
 
 const NOT_SAVED_TITLE = 'Your order was not saved';
 /** A refusal by the buyer's own limits for the event (decisions/029): nothing changed for anyone else. */
@@ -179,8 +179,10 @@ function fieldsScreen(error: ApiError): SaveScreen {
 function promoScreen(error: unknown): PromoScreen {
   // Spec 8: a promo rule's refusal shows each message as an info popup, anything else as an error popup.
   const variant = error instanceof ApiError && error.code === 'promo_refused' ? 'info' : 'error';
+  // What the server said of the code is said under the field as in its popup: one code, one story.
+  const aboutTheCode = error instanceof ApiError ? error.body.errors?.promo_code?.[0] : undefined;
   return {
-    promoError: PROMO_REFUSED_MESSAGE,
+    promoError: aboutTheCode ?? PROMO_REFUSED_MESSAGE,
     popups: popupsOf(errorMessages(error, PROMO_NETWORK_MESSAGE), 'Promo code', variant),
   };
 }
