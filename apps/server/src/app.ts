@@ -1,9 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from '@marquee/db/client';
 import type { ErrorBody } from '@marquee/domain/errors';
 import type { AppConfig } from './config';
@@ -12,6 +10,7 @@ import { accountsModule } from './modules/accounts/routes';
 import { captchaModule } from './modules/captcha/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi, responseSerializerCompiler } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { bookingsModule } from './modules/bookings/routes';
@@ -47,7 +46,8 @@ function sendClosing(response: ServerResponse): void {
 
 /** The router's own refusals (an undecodable address, a parameter past maxParamLength) in our error shape. */
 function sendRouterRefusal(fastifyCode: string, reply: FastifyReply): FastifyReply {
-  const message = fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long.' : 'The address is not valid.';
+  const message =
+    fastifyCode === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the address is too long.' : 'The address is not valid.';
   return reply.code(400).send({ code: 'bad_request', message } satisfies ErrorBody);
 }
 
@@ -72,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // tenth of the catalogue's rate (bench/catalog, decisions/027).
     return503OnClosing: false,
     serverFactory: (handler) => {
-      const server = createServer((request, response) => (isClosing ? sendClosing(response) : handler(request, response)));
+      const server = createServer((request, response) =>
+        isClosing ? sendClosing(response) : handler(request, response),
+      );
       // Fastify's defaults for the HTTP server it would make itself (this app sets none of its own).
       server.keepAliveTimeout = 72_000;
       server.requestTimeout = 0;
@@ -84,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON (and forms only where a page posts one): a text/plain body is a 415, not a string.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   // Shutting down (main.ts): the answers to requests still in flight say `Connection: close`, so Node ends
   // their kept-alive connections after them. Otherwise the server's close would wait for each client to
@@ -104,25 +106,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   // Counters shared by every server process when Redis is configured: rate limits and used captchas.
-  const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  const redis = deps.config.redisUrl
+    ? new Redis(deps.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : null;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'Redis unavailable'));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
   }
-  registerRateLimits(app, { redis, ...(deps.config.rateLimitMemoryKeys ? { memoryKeys: deps.config.rateLimitMemoryKeys } : {}) });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Marquee API',
-        description: 'Events, tickets and bookings for Marquee. Errors: `{ message, errors? }`; validation errors are 422 with `errors: { field: [messages] }`.',
-        version: '1.0.0',
-      },
-    },
-    transform: jsonSchemaTransform,
+  registerRateLimits(app, {
+    redis,
+    ...(deps.config.rateLimitMemoryKeys ? { memoryKeys: deps.config.rateLimitMemoryKeys } : {}),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Before any route is declared: it adds the standard error responses to each (plugins/openapi.ts).
+  await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
 
   const services = await buildServices({ db: deps.db, config: deps.config, redis, log: app.log });

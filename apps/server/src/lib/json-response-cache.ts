@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { TtlCache } from './ttl-cache';
 
 /**
@@ -16,6 +16,11 @@ import { TtlCache } from './ttl-cache';
  * Short-lived on purpose: several server processes may share one database, so the cache only smooths
  * bursts; nothing relies on it for correctness (orders and holds always check the database).
  */
+
+/** The 304 of a route that answers from a JsonResponseCache, for its documented responses (OpenAPI). */
+export const NOT_MODIFIED_RESPONSE = {
+  304: z.null().describe('Not modified: the ETag in `If-None-Match` still matches; no body.'),
+} as const;
 
 /** Browsers and CDNs may reuse an answer for 5 s and serve it stale for 30 s more while they refresh it. */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';

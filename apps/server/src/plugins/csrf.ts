@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
 import { AppError } from './app-error';
 
@@ -13,7 +14,13 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (signed), the sandbox provider's own pages and API (a stand-in for a third party's), gate staff's
  * bearer-token check-in, and the OpenID providers' form_post callbacks (better-auth checks their state).
  */
-const EXEMPT_PREFIXES = ['/api/payments/webhooks/', '/api/sandbox/', '/sandbox/', '/api/check-in', '/api/auth/callback/'];
+const EXEMPT_PREFIXES = [
+  '/api/payments/webhooks/',
+  '/api/sandbox/',
+  '/sandbox/',
+  '/api/check-in',
+  '/api/auth/callback/',
+];
 
 export interface CsrfOptions {
   /** Off only in API tests that are not about CSRF (decisions/019). */
@@ -21,7 +28,8 @@ export interface CsrfOptions {
   isHttps: boolean;
 }
 
-function isExempt(url: string): boolean {
+/** Whether the CSRF check leaves requests to this address alone (the OpenAPI document says which it guards). */
+export function isCsrfExempt(url: string): boolean {
   return EXEMPT_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
@@ -49,6 +57,7 @@ export async function registerCsrf(app: FastifyInstance, options: CsrfOptions): 
       schema: {
         tags: ['accounts'],
         summary: "Sets the XSRF-TOKEN cookie that state-changing requests echo in X-XSRF-TOKEN (the spec's call)",
+        response: { 204: z.null().describe('No content: the `XSRF-TOKEN` cookie and its HttpOnly secret are set.') },
       },
     },
     async (_request, reply: FastifyReply) => {
@@ -61,7 +70,7 @@ export async function registerCsrf(app: FastifyInstance, options: CsrfOptions): 
 
   if (!options.enabled) return;
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (!UNSAFE_METHODS.has(request.method) || isExempt(request.url)) return done();
+    if (!UNSAFE_METHODS.has(request.method) || isCsrfExempt(request.url)) return done();
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return done(new AppError('csrf_failed', ACCOUNT_MESSAGES.csrf));
     }

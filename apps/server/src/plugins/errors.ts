@@ -1,8 +1,30 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
 import { errorCodeForStatus, type ErrorBody, type ErrorCode } from '@marquee/domain/errors';
 import { AppError } from './app-error';
+
+/** The code of the error body each request was answered with (read by the rate limits, which count by code). */
+const sentCodes = new WeakMap<FastifyRequest, ErrorCode>();
+
+/**
+ * Sends an error body in the documented shape with `status`, recording its code for the request first, so
+ * that whatever runs before the answer leaves (the rate limits' onSend) knows which error it is. Every
+ * error body a limited route can answer goes through here: the error handler's, better-auth's rewritten.
+ */
+export function sendErrorBody(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody & Record<string, unknown>,
+): FastifyReply {
+  sentCodes.set(reply.request, body.code);
+  return reply.code(status).send(body);
+}
+
+/** The code of the error body the request was answered with; undefined: none was sent (a success). */
+export function sentErrorCode(request: FastifyRequest): ErrorCode | undefined {
+  return sentCodes.get(request);
+}
 
 /**
  * Maps every error to the documented shape, `{ code, message, errors? }` with a code from the domain's
@@ -12,13 +34,12 @@ import { AppError } from './app-error';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorBody = {
+      return sendErrorBody(reply, error.statusCode, {
         ...error.details,
         code: error.code,
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
-      };
-      return reply.code(error.statusCode).send(body);
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
@@ -27,24 +48,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (errors[field] ??= []).push(issue.message ?? 'This value is invalid.');
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The request is invalid.';
-      return reply.code(422).send({ code: 'validation_failed', message: first, errors } satisfies ErrorBody);
+      return sendErrorBody(reply, 422, { code: 'validation_failed', message: first, errors });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ code: clientErrorCode(error, status), message: clientErrorMessage(error, status) } satisfies ErrorBody);
+      return sendErrorBody(reply, status, {
+        code: clientErrorCode(error, status),
+        message: clientErrorMessage(error, status),
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send({ code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+    return sendErrorBody(reply, 500, {
+      code: 'internal_error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` } satisfies ErrorBody);
+    sendErrorBody(reply, 404, {
+      code: 'not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+    });
   });
 }
 

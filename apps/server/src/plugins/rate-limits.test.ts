@@ -1,6 +1,22 @@
+import { createHook } from 'node:async_hooks';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { clientOf, memoryCounters, redisCounters, type Counters, type Full, type Hit } from './rate-limits';
+import { ErrorBodySchema } from '@marquee/domain/errors';
+import { AppError, type ErrorCode } from './app-error';
+import { registerErrorHandling, sendErrorBody } from './errors';
+import {
+  byClient,
+  clientOf,
+  guessLimit,
+  limit,
+  memoryCounters,
+  redisCounters,
+  registerRateLimits,
+  type Counters,
+  type Full,
+  type Hit,
+} from './rate-limits';
 
 /** The store's answer as a hit; fails the test when the store refused the key. */
 async function counted(counters: Counters, key: string): Promise<Hit> {
@@ -112,6 +128,154 @@ describe('Redis counters', () => {
       expect(errors).toEqual([]);
     } finally {
       await redis.quit();
+    }
+  });
+});
+
+/** A bare app with the error handler and the limits (memory counters), for the routes a test adds. */
+function limitedApp(): FastifyInstance {
+  const app = Fastify();
+  registerErrorHandling(app);
+  registerRateLimits(app, { redis: null });
+  return app;
+}
+
+/**
+ * A route that answers the error code in `?answer=` (thrown, or sent with sendErrorBody as the accounts
+ * module sends better-auth's errors when `&sent=1`), or 200 without one.
+ */
+function answering(request: { query: unknown }, reply: Parameters<typeof sendErrorBody>[0]) {
+  const { answer, sent } = request.query as { answer?: ErrorCode; sent?: string };
+  if (!answer) return reply.send({ ok: true });
+  if (sent)
+    return sendErrorBody(reply, new AppError(answer, 'refused').statusCode, { code: answer, message: 'refused' });
+  throw new AppError(answer, 'refused');
+}
+
+describe('limits on a route count failures by their error code, not by HTTP status', () => {
+  it('limit: another error at the same status (400 bad_request beside promo_refused) gives its attempt back', async () => {
+    const app = limitedApp();
+    app.get(
+      '/check',
+      {
+        preHandler: limit(app, {
+          name: 'refused',
+          max: 3,
+          windowMs: 60_000,
+          key: byClient,
+          counts: ['promo_refused'],
+          message: 'Too many refused codes.',
+        }),
+      },
+      answering,
+    );
+    try {
+      const ask = async (query: string) => {
+        const answer = await app.inject({ url: `/check?${query}`, remoteAddress: '203.0.113.5' });
+        return `${answer.statusCode} ${answer.statusCode === 200 ? 'ok' : ErrorBodySchema.parse(answer.json()).code}`;
+      };
+      const answers: string[] = [];
+      // Other failures at the refused code's own status, a validation error and successes: none counts.
+      for (let i = 0; i < 5; i += 1) answers.push(await ask('answer=bad_request'));
+      for (let i = 0; i < 3; i += 1) answers.push(await ask('answer=validation_failed'));
+      for (let i = 0; i < 3; i += 1) answers.push(await ask(''));
+      expect(answers).toEqual([
+        ...Array<string>(5).fill('400 bad_request'),
+        ...Array<string>(3).fill('422 validation_failed'),
+        ...Array<string>(3).fill('200 ok'),
+      ]);
+      // Refused codes count, thrown or sent as the accounts module sends better-auth's errors.
+      expect([
+        await ask('answer=promo_refused'),
+        await ask('answer=promo_refused&sent=1'),
+        await ask('answer=promo_refused'),
+      ]).toEqual(Array<string>(3).fill('400 promo_refused'));
+      const refused = await app.inject({ url: '/check?answer=bad_request', remoteAddress: '203.0.113.5' });
+      expect(refused.statusCode).toBe(429);
+      expect(ErrorBodySchema.parse(refused.json())).toEqual({
+        code: 'rate_limited',
+        message: 'Too many refused codes.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('guessLimit: only the failed-guess codes count (401 wrong_credentials, not 401 sign_in_required), per client and subject', async () => {
+    const app = limitedApp();
+    app.get(
+      '/guess',
+      {
+        preHandler: guessLimit(app, {
+          name: 'guess',
+          windowMs: 60_000,
+          message: 'Too many failed guesses.',
+          perClient: 5,
+          perClientAndSubject: 2,
+          subject: (request) => (request.query as { subject?: string }).subject ?? null,
+          failed: ['wrong_credentials'],
+          siege: { clients: 3, perClientAndSubject: 1 },
+        }),
+      },
+      answering,
+    );
+    try {
+      const ask = async (query: string, client: string) =>
+        (await app.inject({ url: `/guess?subject=acct&${query}`, remoteAddress: client })).statusCode;
+      const answers: number[] = [];
+      for (let i = 0; i < 6; i += 1) answers.push(await ask('answer=sign_in_required', '203.0.113.6'));
+      answers.push(await ask('answer=wrong_credentials', '203.0.113.6'));
+      answers.push(await ask('answer=wrong_credentials&sent=1', '203.0.113.6'));
+      answers.push(await ask('answer=sign_in_required', '203.0.113.6'));
+      expect(answers).toEqual([...Array<number>(8).fill(401), 429]);
+      // Nor does another 401 make its client one more guessing at the subject: with two clients failing
+      // at it (not three, the siege), a third client still has its own two tries.
+      for (let i = 0; i < 10; i += 1) expect(await ask('answer=sign_in_required', '203.0.113.7')).toBe(401);
+      expect([
+        await ask('answer=wrong_credentials', '203.0.113.8'),
+        await ask('answer=wrong_credentials', '203.0.113.8'),
+        await ask('answer=wrong_credentials', '203.0.113.8'),
+      ]).toEqual([401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the hook that settles attempts', () => {
+  /** The promises made while answering one request, at least (the fewest of a few, after a first). */
+  async function promisesPerRequest(app: FastifyInstance, url: string): Promise<number> {
+    await app.inject({ url });
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 10; i += 1) {
+      let made = 0;
+      const hook = createHook({
+        init: (_id, type) => {
+          if (type === 'PROMISE') made += 1;
+        },
+      }).enable();
+      await app.inject({ url });
+      hook.disable();
+      fewest = Math.min(fewest, made);
+    }
+    return fewest;
+  }
+
+  it('costs a request that took no limit (the catalogue, on-sale) no promise: as many as an app without limits', async () => {
+    const bare = Fastify();
+    registerErrorHandling(bare);
+    const limited = limitedApp();
+    for (const app of [bare, limited]) {
+      app.get('/catalogue', (_request, reply) => {
+        reply.send({ events: [] });
+      });
+    }
+    try {
+      expect(await promisesPerRequest(limited, '/catalogue')).toBe(await promisesPerRequest(bare, '/catalogue'));
+    } finally {
+      await bare.close();
+      await limited.close();
     }
   });
 });

@@ -1,7 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { AppError } from './app-error';
+import { AppError, type ErrorCode } from './app-error';
+import { sentErrorCode } from './errors';
 
 /**
  * Rate limits that protect the victim, not the attacker (decisions/028).
@@ -11,8 +12,8 @@ import { AppError } from './app-error';
  *   this process's memory, in a bounded store per limit that fails closed: when it is full, a new key is
  *   refused (429) and no counter is ever evicted to make room. While Redis cannot be reached, the
  *   counting goes on in the process's own store rather than letting requests through.
- * - `limit()` counts every request per key (or, with `counts`, only the answers that are failures: the
- *   others give their attempt back before the answer leaves).
+ * - `limit()` counts every request per key (or, with `counts`, only the answers whose error code it names:
+ *   the others, successes included, give their attempt back before the answer leaves).
  * - `guessLimit()` is for the calls an attacker guesses through (sign-in, the booking lookup): failed
  *   guesses per client and per (client, account or Booking ID), never per account alone, so nobody can
  *   lock an owner out from elsewhere. An account failed on from many clients is besieged: each client
@@ -191,10 +192,17 @@ declare module 'fastify' {
   }
 }
 
-/** What to do with the request's attempts once its answer is known (give back a success). */
-const settlements = new WeakMap<FastifyRequest, ((reply: FastifyReply) => Promise<void>)[]>();
+/**
+ * Error codes that name the failures a limit counts (`['promo_refused']`): decided by the code of the
+ * answer's error body (recorded by plugins/errors), never by its HTTP status, which several codes share.
+ */
+export type CountedCodes = readonly [ErrorCode, ...ErrorCode[]];
 
-function settleLater(request: FastifyRequest, settle: (reply: FastifyReply) => Promise<void>): void {
+/** What to do with a request's attempts once its answer is known: its error code, undefined for a success. */
+type Settle = (code: ErrorCode | undefined) => Promise<void>;
+const settlements = new WeakMap<FastifyRequest, Settle[]>();
+
+function settleLater(request: FastifyRequest, settle: Settle): void {
   const list = settlements.get(request);
   if (list) list.push(settle);
   else settlements.set(request, [settle]);
@@ -227,14 +235,24 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitsOpti
     return counters;
   });
 
-  // Before the answer is sent, so that the client's next request sees the counter settled.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Before the answer is sent, so that the client's next request sees the counter settled. A callback
+  // hook: a request that took no limit (the catalogue, on-sale) passes straight through, with no promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const list = settlements.get(request);
-    if (!list) return payload;
+    if (!list) {
+      done(null, payload);
+      return;
+    }
     settlements.delete(request);
-    for (const settle of list) await settle(reply);
-    return payload;
+    settleAll(list, sentErrorCode(request)).then(
+      () => done(null, payload),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
+}
+
+async function settleAll(list: readonly Settle[], code: ErrorCode | undefined): Promise<void> {
+  for (const settle of list) await settle(code);
 }
 
 /**
@@ -274,7 +292,8 @@ function refuse(reply: FastifyReply, retryInMs: number, message: string): never 
 
 /**
  * Counts one attempt against `max`. Over the limit (or the store full): 429 with Retry-After, and the
- * refused attempt does not count. With `counts`, an answer it does not name gives the attempt back.
+ * refused attempt does not count. With `counts`, an answer without one of its error codes gives the
+ * attempt back.
  */
 async function take(
   request: FastifyRequest,
@@ -283,7 +302,7 @@ async function take(
   key: string,
   max: number,
   message: string,
-  counts?: (statusCode: number) => boolean,
+  counts?: CountedCodes,
 ): Promise<Hit> {
   const hit = await counters.hit(key);
   if (isFull(hit)) return refuse(reply, hit.retryInMs, RATE_LIMIT_MESSAGES.busy);
@@ -292,8 +311,8 @@ async function take(
     return refuse(reply, hit.resetInMs, message);
   }
   if (counts) {
-    settleLater(request, async (answered) => {
-      if (!counts(answered.statusCode)) await hit.giveBack();
+    settleLater(request, async (code) => {
+      if (code === undefined || !counts.includes(code)) await hit.giveBack();
     });
   }
   return hit;
@@ -307,8 +326,11 @@ export interface LimitOptions {
   /** What is counted: the client, an account's e-mail. null: not counted. */
   key: (request: FastifyRequest) => string | null;
   message: string;
-  /** Which answers count (a refused promo code, a wrong staff token); the others give their attempt back. Default: all. */
-  counts?: (statusCode: number) => boolean;
+  /**
+   * The error codes of the answers that count (`['promo_refused']`, `['staff_token_required']`); any other
+   * answer, a success or another error at the same status, gives its attempt back. Default: every request.
+   */
+  counts?: CountedCodes;
 }
 
 /** An onRequest or preHandler hook counting one request against `options`; over the limit: 429 with Retry-After. */
@@ -332,8 +354,8 @@ export interface GuessLimitOptions {
   perClientAndSubject: number;
   /** What is guessed at: an account's e-mail, a Booking ID; null: only the client is counted. */
   subject: (request: FastifyRequest) => string | null;
-  /** The answers that are failed guesses; any other answer gives its attempt back. */
-  failed: (statusCode: number) => boolean;
+  /** The error codes of failed guesses (`['wrong_credentials']`); any other answer gives its attempt back. */
+  failed: CountedCodes;
   /**
    * A subject failed on from `clients` different clients within the window is besieged: each client then
    * has `perClientAndSubject` tries at it. Nothing ever refuses a client that has not failed itself.
@@ -361,8 +383,8 @@ export function guessLimit(app: FastifyInstance, options: GuessLimitOptions) {
     const hit = await take(request, reply, perPair, `${client} ${subject}`, max, options.message, options.failed);
     // This client's first failure at the subject makes it one more client guessing at it.
     if (hit.count === 1) {
-      settleLater(request, async (answered) => {
-        if (options.failed(answered.statusCode)) await clientsAtSubject.hit(subject);
+      settleLater(request, async (code) => {
+        if (code !== undefined && options.failed.includes(code)) await clientsAtSubject.hit(subject);
       });
     }
   };

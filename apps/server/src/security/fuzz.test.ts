@@ -13,8 +13,15 @@ import {
 } from '@marquee/domain/accounts';
 import { BookingLookupRequestSchema } from '@marquee/domain/bookings';
 import { EventListQuerySchema, SearchQuerySchema, TrendingQuerySchema } from '@marquee/domain/catalog';
-import { ErrorBodySchema } from '@marquee/domain/errors';
-import { CreateOrderRequestSchema, PromoCheckRequestSchema, type CreatedOrder } from '@marquee/domain/orders';
+import { ErrorBodySchema, type ErrorCode } from '@marquee/domain/errors';
+import {
+  CreatedOrderSchema,
+  CreateOrderRequestSchema,
+  normaliseBookingId,
+  PromoCheckRequestSchema,
+  UnavailableBodySchema,
+  type CreatedOrder,
+} from '@marquee/domain/orders';
 import { SandboxConfirmRequestSchema } from '@marquee/domain/payments';
 import { eventPath } from '@marquee/domain/slug';
 import { CheckInRequestSchema } from '@marquee/domain/tickets';
@@ -27,6 +34,11 @@ import {
   dbFingerprint,
   type DbFingerprint,
   encodeAnything,
+  addressLike,
+  FUZZED_FORWARDING_HEADERS,
+  forwardedForValue,
+  headerText,
+  hostileForwarding,
   hostileText,
   hostileValue,
   listRoutes,
@@ -40,7 +52,7 @@ import {
 import { createMailService, mailConfigOf } from '../modules/mail/service';
 import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../modules/payments/sandbox-webhooks';
 import { createTicketsService } from '../modules/tickets/service';
-import { buyTickets, orderTickets } from '../test-support/buy-tickets';
+import { buyTickets, orderTickets, TEST_BUYER } from '../test-support/buy-tickets';
 
 /**
  * Issue 8, part 2: every route of the app, fed valid-shaped input (drawn from the shared zod schemas, with
@@ -99,9 +111,6 @@ function fail(message: string): never {
 
 // ---------------------------------------------------------------------------------------------------
 // Request builders
-
-/** Printable Latin-1: what a header value can carry (Node refuses control characters and code points above 255). */
-const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 120 });
 
 function jsonPayload(value: unknown): { payload: string; headers: Record<string, string> } {
   return { payload: JSON.stringify(value) ?? '', headers: { 'content-type': 'application/json' } };
@@ -883,5 +892,627 @@ describe('hand-picked hostile values, one in each part of a valid request in tur
       last = await dbFingerprint(t.db);
       expectSafeAnswer(request, response, before, last);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The limits of issue 20 (decisions/028 and 029), fuzzed: runs long enough to reach them, from clients
+// that say what they like about their address, on an app that trusts no proxy and on one behind a named one
+
+/** Runs per limited route and app (each run: new clients, long enough to reach the limit). */
+const LIMIT_RUNS = Number(process.env.FUZZ_LIMIT_RUNS ?? 2);
+
+/** The refusals that come before a route's limits run (its body's or query's parsing and schema). */
+const BEFORE_THE_LIMITS: ReadonlySet<string> = new Set([
+  'invalid_json',
+  'validation_failed',
+  'unsupported_media_type',
+  'payload_too_large',
+  'bad_request',
+]);
+
+/** An app the limits are fuzzed on, and the real values its requests draw from. */
+interface LimitsTarget {
+  /** `direct`: TRUSTED_PROXIES unset (the default); `proxied`: behind a proxy named on loopback. */
+  kind: 'direct' | 'proxied';
+  app: TestApp;
+  eventId: number;
+  packageId: number;
+  promoCode: string;
+  paid: CreatedOrder;
+  pending: CreatedOrder;
+  ticketCodes: string[];
+  account: { email: string; password: string };
+  /** The booking lookup's limit in this app (per client, and per client and Booking ID). */
+  lookupMax: number;
+}
+
+/** Where a request comes from: the socket's address, what it says in forwarding headers, and which client it is. */
+interface Origin {
+  remoteAddress: string;
+  headers: Record<string, string>;
+  /** The client the server must count it against: one of the run's clients (the model's key). */
+  client: string;
+}
+
+/** What a step draws to make its origin: which of the run's three clients, a number, hostile headers, a hostile X-Forwarded-For. */
+type OriginDraw = [who: 0 | 1 | 2, pick: number, forwarding: Record<string, string>, claimed: string];
+const originDraw: fc.Arbitrary<OriginDraw> = fc.tuple(
+  fc.constantFrom<0 | 1 | 2>(0, 0, 0, 0, 1, 1, 2),
+  fc.nat({ max: 0xfffe }),
+  hostileForwarding(),
+  fc.oneof(forwardedForValue, fc.constant('')),
+);
+
+/**
+ * The origin of one request of run `run`. Direct (no proxy trusted): a client is its socket's address,
+ * whatever its headers say: an IPv4 address (sometimes IPv4-mapped), an IPv6 /64 (a new address in it
+ * each time), another IPv4. Behind the proxy on loopback: two clients named by the proxy as the rightmost
+ * X-Forwarded-For address (after whatever the client put in front), and a neighbour that is no named
+ * proxy, whose X-Forwarded-For (sometimes another client's address) must not be believed.
+ */
+function originOf(kind: LimitsTarget['kind'], run: number, [who, pick, forwarding, claimed]: OriginDraw): Origin {
+  const r = run & 255;
+  if (kind === 'direct') {
+    const remoteAddress = [
+      pick % 2 === 0 ? `198.18.${r}.1` : `::ffff:198.18.${r}.1`,
+      `2001:db8:${r.toString(16)}:1::${pick.toString(16)}`,
+      `198.18.${r}.2`,
+    ][who] ?? fail(`no client ${who}`);
+    return { remoteAddress, headers: forwarding, client: String(who) };
+  }
+  const { 'x-forwarded-for': _ignored, ...others } = forwarding;
+  if (who === 2) {
+    const pretends = [claimed, `198.19.${r}.1`, `2001:db8:1${r.toString(16)}:2::1`][pick % 3] ?? '';
+    return { remoteAddress: `172.16.${r}.9`, headers: { ...others, 'x-forwarded-for': pretends }, client: '2' };
+  }
+  const address = who === 0 ? `198.19.${r}.1` : `2001:db8:1${r.toString(16)}:2::${pick.toString(16)}`;
+  return {
+    remoteAddress: '127.0.0.1',
+    headers: { ...others, 'x-forwarded-for': claimed ? `${claimed}, ${address}` : address },
+    client: String(who),
+  };
+}
+
+function sendFrom(target: LimitsTarget, request: FuzzRequest, origin: Origin) {
+  return target.app.app.inject({
+    method: request.method,
+    url: request.url,
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+    remoteAddress: origin.remoteAddress,
+    headers: { ...origin.headers, ...request.headers },
+  });
+}
+
+/** A body valid-shaped mostly (so that most requests reach the limit), sometimes with a hostile part, sometimes garbage. */
+function mostlyValidBody(
+  url: string,
+  schema: z.ZodType,
+  overrides: Overrides,
+  headers: fc.Arbitrary<Record<string, string>> = fc.constant({}),
+) {
+  const valid = arbitraryFromSchema(schema, overrides);
+  return fc
+    .tuple(
+      fc.oneof(
+        { weight: 8, arbitrary: valid.map(jsonPayload) },
+        { weight: 1, arbitrary: withOneHostilePart(valid).map(jsonPayload) },
+        { weight: 1, arbitrary: garbageBody },
+      ),
+      headers,
+    )
+    .map(([{ payload, headers: contentType }, extra]): FuzzRequest => ({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...contentType, ...extra },
+    }));
+}
+
+/** The JSON body of a request as the route's schema reads it; null when it does not pass (the route refuses it first). */
+function parsedBody<T extends z.ZodType>(request: FuzzRequest, schema: T): z.infer<T> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(String(request.payload ?? '')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A limited route, as the model of its counters sees it (apps/server/src/modules/{name}/routes.ts). */
+interface LimitedRoute {
+  /** The error codes that count as failures; every other answer gives its attempt back. */
+  counts: readonly ErrorCode[];
+  perClient: (target: LimitsTarget) => number;
+  /** guessLimit's count per (client, subject), and the siege that narrows it. */
+  perSubject?: {
+    max: (target: LimitsTarget) => number;
+    siege: { clients: number; max: number };
+    of: (request: FuzzRequest) => string | null;
+  };
+  /** Counted before the body is read (an onRequest hook): over the limit, every answer is the 429. */
+  isBeforeBody?: boolean;
+  /** Requests in one run: enough for the run's main client to pass its limit. */
+  steps: number;
+  /** Runs (default LIMIT_RUNS): fewer where each request is slow (a password hash). */
+  runs?: number;
+  request: (target: LimitsTarget) => fc.Arbitrary<FuzzRequest>;
+}
+
+const SIGN_IN_BODY = SignInRequestSchema.extend({ rememberMe: z.boolean().optional() });
+
+const LIMITED_ROUTES: Record<string, LimitedRoute> = {
+  'POST /api/promotions/check': {
+    counts: ['promo_refused'],
+    perClient: () => 20,
+    steps: 50,
+    request: (target) =>
+      mostlyValidBody('/api/promotions/check', PromoCheckRequestSchema, {
+        event_id: fc.constant(target.eventId),
+        ticket_package_details: fc.constant([{ package_id: target.packageId, ticket_count: 1 }]),
+        email: fc.constant(undefined),
+        promo_code: fc.oneof(
+          { weight: 5, arbitrary: fc.stringMatching(/^[A-Z][A-Z0-9_-]{5,11}$/) },
+          { weight: 1, arbitrary: fc.constantFrom(target.promoCode, ` ${target.promoCode.toLowerCase()} `) },
+        ),
+      }),
+  },
+  'GET /api/bookings/status': {
+    counts: ['not_found'],
+    perClient: () => 20,
+    steps: 50,
+    request: (target) =>
+      fc
+        .oneof(
+          { weight: 6, arbitrary: fc.oneof(bookingIdLike, hostileText).map((id) => `?orderId=${encodeAnything(id)}`) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(target.paid.order_id, target.pending.order_id).map((id) => `?orderId=${id}`),
+          },
+          { weight: 1, arbitrary: garbageQuery },
+        )
+        .map((query): FuzzRequest => ({ method: 'GET', url: `/api/bookings/status${query}` })),
+  },
+  'POST /api/check-in': {
+    counts: ['staff_token_required'],
+    perClient: () => 20,
+    isBeforeBody: true,
+    steps: 50,
+    request: (target) =>
+      mostlyValidBody(
+        '/api/check-in',
+        CheckInRequestSchema,
+        {
+          code: realOr(target.ticketCodes, fc.stringMatching(/^MQ1\.[A-Za-z0-9_-]{10,80}\.[A-Za-z0-9_-]{86}$/)),
+          event_uid: fc.constant(undefined),
+        },
+        fc.oneof(
+          { weight: 5, arbitrary: bearer('wrong-token-0123456789') },
+          { weight: 1, arbitrary: fc.constant({ authorization: `Bearer ${STAFF_TOKEN}` }) },
+        ),
+      ),
+  },
+  'POST /api/bookings/lookup': {
+    counts: ['not_found'],
+    perClient: (target) => target.lookupMax,
+    perSubject: {
+      max: (target) => target.lookupMax,
+      siege: { clients: 20, max: 2 },
+      of: (request) => {
+        const body = parsedBody(request, BookingLookupRequestSchema);
+        return body ? normaliseBookingId(body.booking_id) : null;
+      },
+    },
+    steps: 40,
+    request: (target) =>
+      mostlyValidBody('/api/bookings/lookup', BookingLookupRequestSchema, {
+        booking_id: fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc.constantFrom(
+              target.paid.order_id,
+              ` ${target.paid.order_id.toLowerCase()} `,
+              target.pending.order_id,
+            ),
+          },
+          { weight: 2, arbitrary: fc.constantFrom('MQ0000000001', 'mq0000000002') },
+          { weight: 1, arbitrary: bookingIdLike },
+        ),
+        nic: fc.oneof(
+          { weight: 1, arbitrary: fc.constantFrom('952345678V', ' 952345678v ') },
+          { weight: 4, arbitrary: fc.constantFrom('881234567V', 'n/a', 'nimal@example.com') },
+        ),
+      }),
+  },
+  'POST /api/auth/sign-in/email': {
+    counts: ['wrong_credentials'],
+    perClient: () => 30,
+    perSubject: {
+      max: () => 10,
+      siege: { clients: 50, max: 3 },
+      of: (request) => {
+        const body = parsedBody(request, SIGN_IN_BODY);
+        return body ? body.email.trim().toLowerCase() : null;
+      },
+    },
+    // Every attempt hashes a password (about 50 ms): one run per app, at one account mostly, so that the
+    // run's main client passes its limit at that account.
+    steps: 36,
+    runs: 1,
+    request: (target) =>
+      mostlyValidBody(
+        '/api/auth/sign-in/email',
+        SIGN_IN_BODY,
+        {
+          email: fc.oneof(
+            { weight: 5, arbitrary: fc.constantFrom(target.account.email, ` ${target.account.email.toUpperCase()} `) },
+            { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }).map((n) => `nobody-${n}@example.com`) },
+          ),
+          password: fc.oneof(
+            { weight: 1, arbitrary: fc.constant(target.account.password) },
+            { weight: 6, arbitrary: fc.constantFrom('wrong password', 'correct horse') },
+          ),
+          rememberMe: fc.constant(undefined),
+        },
+        fc.constant({ origin: TEST_APP_CONFIG.publicUrl }),
+      ),
+  },
+};
+
+/** The model of one limit's counters over one run: failures per client and per (client, subject), clients per subject. */
+class LimitModel {
+  private readonly failures = new Map<string, number>();
+  private readonly failingClients = new Map<string, Set<string>>();
+  private readonly route: LimitedRoute;
+  private readonly target: LimitsTarget;
+  constructor(route: LimitedRoute, target: LimitsTarget) {
+    this.route = route;
+    this.target = target;
+  }
+
+  private count(key: string): number {
+    return this.failures.get(key) ?? 0;
+  }
+
+  /** Whether the client has spent an allowance that applies to this request (per client, or at its subject). */
+  isOver(client: string, subject: string | null): boolean {
+    if (this.count(client) >= this.route.perClient(this.target)) return true;
+    const perSubject = this.route.perSubject;
+    if (!perSubject || subject === null) return false;
+    const isBesieged = (this.failingClients.get(subject)?.size ?? 0) >= perSubject.siege.clients;
+    return this.count(`${client} ${subject}`) >= (isBesieged ? perSubject.siege.max : perSubject.max(this.target));
+  }
+
+  /** The answer was a counted failure: the server's counters went up by it. */
+  failed(client: string, subject: string | null): void {
+    this.failures.set(client, this.count(client) + 1);
+    if (this.route.perSubject && subject !== null) {
+      const pair = `${client} ${subject}`;
+      if (this.count(pair) === 0)
+        this.failingClients.set(subject, (this.failingClients.get(subject) ?? new Set()).add(client));
+      this.failures.set(pair, this.count(pair) + 1);
+    }
+  }
+}
+
+const limitTargets: Partial<Record<LimitsTarget['kind'], LimitsTarget>> = {};
+const limitTarget = (kind: LimitsTarget['kind']) => limitTargets[kind] ?? fail(`no ${kind} app yet`);
+let limitRuns = 0;
+
+/** What the fixture of a limits app holds: an event with a promo code, a paid and a pending order, an account. */
+async function limitsFixture(kind: LimitsTarget['kind'], app: TestApp, lookupMax: number): Promise<LimitsTarget> {
+  const event = await createEvent(app.db, { name: `Limits Fest ${kind}` });
+  const pkg = await createTicketPackage(app.db, { eventId: event.id, price: 250_000, capacity: 100_000 });
+  const promo = await createPromoCode(app.db, { eventId: event.id, code: 'LIMITS10' });
+  const oneTicket = { event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }] };
+  const paid = await buyTickets(app, oneTicket, { nic: '952345678V', email: `paid-${kind}@example.com` });
+  const pending = await orderTickets(app, oneTicket, { email: `pending-${kind}@example.com` });
+  const account = { email: `limits.${kind}@example.com`, password: 'correct horse battery' };
+  const registered = await app.app.inject({
+    method: 'POST',
+    url: '/register',
+    ...jsonPayload({
+      name: 'Limits Account',
+      email: account.email,
+      password: account.password,
+      password_confirmation: account.password,
+    }),
+    remoteAddress: '192.0.2.250',
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  const tickets = createTicketsService({
+    db: app.db,
+    config: { ...TEST_APP_CONFIG, tickets: { signingKey: null, linkKey: null, staffToken: STAFF_TOKEN } },
+  });
+  const ticketCodes = await tickets.signedCodes(paid.order_id);
+  return {
+    kind,
+    app,
+    eventId: event.id,
+    packageId: pkg.id,
+    promoCode: promo.code,
+    paid,
+    pending,
+    ticketCodes,
+    account,
+    lookupMax,
+  };
+}
+
+describe('the limits of issue 20 (decisions/028 and 029), fuzzed', () => {
+  beforeAll(async () => {
+    // No TRUSTED_PROXIES (the default), the lookup's own limit: as in production.
+    const direct = await buildTestApp({ tickets: { signingKey: null, linkKey: null, staffToken: STAFF_TOKEN } });
+    limitTargets.direct = await limitsFixture('direct', direct, 10);
+    // The fuzz app: behind a proxy named on loopback, the lookup's limit out of reach (see its beforeAll).
+    limitTargets.proxied = await limitsFixture('proxied', t, 1_000_000);
+  });
+  afterAll(async () => {
+    await limitTargets.direct?.app.close();
+  });
+
+  describe('rate limits: reached, never early, never escaped, whatever the forwarding headers say', () => {
+    const CASES: [string, LimitsTarget['kind']][] = [
+      ['POST /api/promotions/check', 'direct'],
+      ['POST /api/promotions/check', 'proxied'],
+      ['GET /api/bookings/status', 'direct'],
+      ['GET /api/bookings/status', 'proxied'],
+      ['POST /api/check-in', 'direct'],
+      ['POST /api/check-in', 'proxied'],
+      ['POST /api/bookings/lookup', 'direct'],
+      ['POST /api/auth/sign-in/email', 'direct'],
+      ['POST /api/auth/sign-in/email', 'proxied'],
+    ];
+
+    it.each(CASES)(
+      "%s (%s): a 429 only past the client's own limit, nothing else past it, whatever the forwarding headers say",
+      async (route, kind) => {
+        const spec = LIMITED_ROUTES[route] ?? fail(`no limit model for ${route}`);
+        const target = limitTarget(kind);
+        const step = fc.tuple(spec.request(target), originDraw);
+        let seen = 0;
+        const answered = new Map<string, number>();
+        let last = await dbFingerprint(target.app.db);
+        await fc.assert(
+          fc.asyncProperty(fc.array(step, { minLength: spec.steps, maxLength: spec.steps }), async (steps) => {
+            const run = (limitRuns += 1);
+            const model = new LimitModel(spec, target);
+            for (const [request, draw] of steps) {
+              const origin = originOf(kind, run, draw);
+              const subject = spec.perSubject?.of(request) ?? null;
+              const isOver = model.isOver(origin.client, subject);
+              const before = last;
+              const response = await sendFrom(target, request, origin);
+              last = await dbFingerprint(target.app.db);
+              const context = `${kind} run ${run}, client ${origin.client} (${origin.remoteAddress}, ${JSON.stringify(origin.headers).slice(0, 200)}): ${request.method} ${request.url} ${String(request.payload ?? '').slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+              expectSafeAnswer(request, response, before, last);
+              const code = response.statusCode >= 400 ? ErrorBodySchema.parse(response.json()).code : undefined;
+              const answer = `${response.statusCode} ${code ?? ''}`;
+              answered.set(answer, (answered.get(answer) ?? 0) + 1);
+              if (response.statusCode === 429) {
+                seen += 1;
+                // Never before the client's own failures reach the limit: nobody else's spend it.
+                expect(isOver, context).toBe(true);
+                expect(code, context).toBe('rate_limited');
+                expect(String(response.headers['retry-after']), context).toMatch(/^[1-9]\d*$/);
+                expect(Number(response.headers['retry-after']), context).toBeLessThanOrEqual(3_600);
+              } else if (isOver) {
+                // Past it, the client gets the 429 and nothing else, however it names itself: only a request
+                // its parsing or schema refuses before the limit runs (and none at check-in, counted first).
+                expect(!spec.isBeforeBody && BEFORE_THE_LIMITS.has(code ?? ''), context).toBe(true);
+              }
+              if (code !== undefined && spec.counts.includes(code)) model.failed(origin.client, subject);
+            }
+          }),
+          { seed: SEED, numRuns: spec.runs ?? LIMIT_RUNS, endOnFailure: true },
+        );
+        // FUZZ_SUMMARY=1 prints what the route answered, to see whether the runs reach its limit.
+        if (process.env.FUZZ_SUMMARY)
+          console.log(route, kind, JSON.stringify(Object.fromEntries([...answered].sort())));
+        // The runs reached the limit: the checks above ran past it, not only before.
+        expect(seen, `${route} (${kind}) never reached its limit`).toBeGreaterThan(0);
+      },
+      60_000,
+    );
+  });
+
+  describe('fair holds, fuzzed: no buyer holds past the limits, and every refusal says which one', () => {
+    /** Three limits made small: 3 tickets held at once, the cooldown after a hold ends unpaid, 2 free tickets. */
+    const MAX_HELD = 3;
+    const COOLDOWN_SECONDS = 180;
+    const MAX_FREE = 2;
+    let fair: { eventId: number; packages: number[]; freeEventId: number; freePackage: number };
+
+    beforeAll(async () => {
+      const { db } = limitTarget('direct').app;
+      const event = await createEvent(db, {
+        name: 'Fair Fest',
+        maxHeldPerBuyer: MAX_HELD,
+        holdCooldownSeconds: COOLDOWN_SECONDS,
+      });
+      const front = await createTicketPackage(db, { eventId: event.id, price: 250_000, capacity: 100_000 });
+      const back = await createTicketPackage(db, { eventId: event.id, price: 150_000, capacity: 100_000 });
+      const free = await createEvent(db, { name: 'Free Fair', maxFreePerBuyer: MAX_FREE });
+      const freePackage = await createTicketPackage(db, { eventId: free.id, price: 0, capacity: 100_000 });
+      fair = { eventId: event.id, packages: [front.id, back.id], freeEventId: free.id, freePackage: freePackage.id };
+    });
+
+    type Action =
+      | { kind: 'order'; lines: { package: 0 | 1; count: number }[] }
+      | { kind: 'free'; count: number }
+      | { kind: 'cancel'; pick: number };
+    const action: fc.Arbitrary<Action> = fc.oneof(
+      {
+        weight: 5,
+        arbitrary: fc
+          .uniqueArray(fc.record({ package: fc.constantFrom<0 | 1>(0, 1), count: fc.integer({ min: 1, max: 3 }) }), {
+            minLength: 1,
+            maxLength: 2,
+            selector: (line) => line.package,
+          })
+          .map((lines): Action => ({ kind: 'order', lines })),
+      },
+      { weight: 2, arbitrary: fc.integer({ min: 1, max: 2 }).map((count): Action => ({ kind: 'free', count })) },
+      { weight: 2, arbitrary: fc.nat().map((pick): Action => ({ kind: 'cancel', pick })) },
+    );
+    /** One buyer of three, its e-mail spelled one of three ways (the checkout trims and lower-cases it). */
+    const step = fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), action, hostileForwarding());
+    let fairRuns = 0;
+
+    it('POST /api/orders and its cancel: 409 hold_limit_reached exactly when a limit applies (held, cooldown, free), in shape, nothing written', async () => {
+      const target = limitTarget('direct');
+      const seen = new Set<string>();
+      let last = await dbFingerprint(target.app.db);
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 16, maxLength: 16 }), async (steps) => {
+          const run = (fairRuns += 1);
+          const buyers = [0, 1, 2].map(() => ({
+            pending: [] as { order: CreatedOrder; packages: number[]; tickets: number }[],
+            ended: new Set<number>(),
+            free: 0,
+          }));
+          for (const [who, spelling, act, forwarding] of steps) {
+            const buyer = buyers[who] ?? fail('no buyer');
+            const email =
+              [`fair-${run}-${who}@example.com`, ` Fair-${run}-${who}@Example.COM `, `FAIR-${run}-${who}@EXAMPLE.COM`][
+                spelling
+              ] ?? '';
+            const held = buyer.pending.reduce((sum, order) => sum + order.tickets, 0);
+            let request: FuzzRequest;
+            let expected: { status: number; limit?: 'held' | 'cooldown' | 'free' };
+            let cancelled: (typeof buyer.pending)[number] | undefined;
+            if (act.kind === 'cancel' && buyer.pending.length > 0) {
+              cancelled = buyer.pending[act.pick % buyer.pending.length];
+              request = {
+                method: 'POST',
+                url: `/api/orders/${cancelled?.order.order_id}/cancel`,
+                headers: { authorization: `Bearer ${cancelled?.order.access_token}` },
+              };
+              expected = { status: 200 };
+            } else if (act.kind === 'free') {
+              const body = {
+                event_id: fair.freeEventId,
+                buyer: { ...TEST_BUYER, email },
+                terms_agreed: true,
+                ticket_package_details: [{ package_id: fair.freePackage, ticket_count: act.count }],
+              };
+              request = { method: 'POST', url: '/api/orders', ...jsonPayload(body) };
+              expected = buyer.free + act.count > MAX_FREE ? { status: 409, limit: 'free' } : { status: 201 };
+            } else {
+              const lines = act.kind === 'order' ? act.lines : [{ package: 0 as const, count: 1 }];
+              const packages = lines.map((line) => fair.packages[line.package] ?? 0);
+              const wanted = lines.reduce((sum, line) => sum + line.count, 0);
+              const body = {
+                event_id: fair.eventId,
+                buyer: { ...TEST_BUYER, email },
+                terms_agreed: true,
+                ticket_package_details: lines.map((line, i) => ({ package_id: packages[i], ticket_count: line.count })),
+              };
+              request = { method: 'POST', url: '/api/orders', ...jsonPayload(body) };
+              expected = packages.some((id) => buyer.ended.has(id))
+                ? { status: 409, limit: 'cooldown' }
+                : held + wanted > MAX_HELD
+                  ? { status: 409, limit: 'held' }
+                  : { status: 201 };
+            }
+            const before = last;
+            const response = await target.app.app.inject({
+              method: request.method,
+              url: request.url,
+              ...(request.payload === undefined ? {} : { payload: request.payload }),
+              remoteAddress: `198.18.${run & 255}.${who + 10}`,
+              headers: { ...forwarding, ...request.headers },
+            });
+            last = await dbFingerprint(target.app.db);
+            const context = `run ${run}, buyer ${who} (${email}, holding ${held}, ended ${[...buyer.ended].join(' ')}, free ${buyer.free}): ${request.url} ${String(request.payload ?? '')} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+            expectSafeAnswer(request, response, before, last);
+            expect(response.statusCode, context).toBe(expected.status);
+            if (expected.status === 409) {
+              const refusal = UnavailableBodySchema.parse(response.json());
+              expect(refusal.code, context).toBe('hold_limit_reached');
+              expect(refusal.hold_limit, context).toBe(expected.limit);
+              expect(refusal.message.length, context).toBeGreaterThan(0);
+              if (expected.limit === 'cooldown') {
+                expect(refusal.retry_after_seconds, context).toBeGreaterThan(0);
+                expect(refusal.retry_after_seconds, context).toBeLessThanOrEqual(COOLDOWN_SECONDS);
+              } else expect(refusal.retry_after_seconds, context).toBeUndefined();
+              seen.add(expected.limit ?? '');
+            } else if (cancelled) {
+              buyer.pending = buyer.pending.filter((order) => order !== cancelled);
+              for (const id of cancelled.packages) buyer.ended.add(id);
+            } else if (act.kind === 'free') {
+              buyer.free += act.count;
+            } else {
+              const order = CreatedOrderSchema.parse(response.json());
+              const lines = act.kind === 'order' ? act.lines : [{ package: 0 as const, count: 1 }];
+              buyer.pending.push({
+                order,
+                packages: lines.map((line) => fair.packages[line.package] ?? 0),
+                tickets: lines.reduce((sum, line) => sum + line.count, 0),
+              });
+            }
+          }
+        }),
+        { seed: SEED, numRuns: LIMIT_RUNS + 1, endOnFailure: true },
+      );
+      // Every limit refused someone in the runs: the checks above ran on each kind of refusal.
+      expect([...seen].sort()).toEqual(['cooldown', 'free', 'held']);
+    }, 60_000);
+  });
+
+  describe('the outbox viewer, fuzzed: a request with any forwarding header is refused', () => {
+    /** A header's name as a client may spell it (HTTP names are case-insensitive). */
+    const anyCase = (name: string) =>
+      fc
+        .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
+        .map((upper) => [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
+    /** A viewer request from this machine that carries `header` (any value, any case), alone or with others. */
+    const viewerRequest = (header: string) =>
+      fc.tuple(
+        fc.constantFrom('/dev/mail', '/dev/mail/1', '/dev/mail/1/attachments/1'),
+        method,
+        fc.constantFrom('127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'),
+        fc.constantFrom('localhost', 'localhost:3000', '127.0.0.1:8080', '[::1]:3000', 'marquee.localhost'),
+        fc
+          .tuple(
+            anyCase(header),
+            fc.oneof(addressLike, headerText),
+            fc.oneof({ weight: 2, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: hostileForwarding() }),
+          )
+          .map(([name, value, others]) => ({ ...others, [name]: value })),
+      );
+
+    it.each(['direct', 'proxied'] as const)(
+      'GET /dev/mail (%s): each forwarding header gets the 404 of a route that does not exist; without it the viewer answers',
+      async (kind) => {
+        const { app } = limitTarget(kind);
+        // Every header in turn, so that each is tried alone: one the viewer forgot cannot hide behind another.
+        for (const header of FUZZED_FORWARDING_HEADERS) {
+          await fc.assert(
+            fc.asyncProperty(viewerRequest(header), async ([url, m, peer, host, headers]) => {
+              const refused = await app.app.inject({
+                method: m,
+                url,
+                remoteAddress: peer,
+                headers: { ...headers, host },
+              });
+              const context = `${m} ${url} from ${peer} (${host}) ${JSON.stringify(headers).slice(0, 300)} → ${refused.statusCode} ${refused.body.slice(0, 200)}`;
+              expect(refused.statusCode, context).toBe(404);
+              if (m === 'GET') {
+                expect(ErrorBodySchema.parse(refused.json()), context).toEqual({
+                  code: 'not_found',
+                  message: `No route GET ${url}.`,
+                });
+              }
+              // The same request without them reaches the viewer.
+              const local = await app.app.inject({ method: m, url, remoteAddress: peer, headers: { host } });
+              if (url === '/dev/mail') expect(local.statusCode, context).toBe(200);
+              else if (m === 'GET') expect(local.body, context).not.toBe(refused.body);
+            }),
+            { seed: SEED, numRuns: 6 },
+          );
+        }
+      },
+    );
   });
 });

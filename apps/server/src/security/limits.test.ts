@@ -182,6 +182,19 @@ describe('the client address: X-Forwarded-For only from the proxies named in TRU
       expect((await viaProxy('192.0.2.1', '10.1.7.7')).statusCode).toBe(429);
     });
 
+    it("a proxy's malformed X-Forwarded-Host or -Proto is a refusal, never a 500, on the accounts library's routes", async () => {
+      for (const header of [{ 'x-forwarded-host': 'a b' }, { 'x-forwarded-host': '[' }, { 'x-forwarded-proto': 'a b' }]) {
+        const response = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: '10.0.0.2',
+          headers: { 'content-type': 'application/json', ...header },
+          payload: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+        });
+        expect(response.statusCode, JSON.stringify(header)).toBe(401);
+      }
+    });
+
     it('a peer that is not named is the client, whatever its header says', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1)

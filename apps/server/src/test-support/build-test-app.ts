@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@marquee/db/testing';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config';
+import { contractBreach } from './openapi-contract';
 import { errorBodyBreach, recordServerError } from './server-errors';
 
 export interface TestApp {
@@ -35,10 +36,19 @@ export async function buildTestApp(config: Partial<AppConfig> = {}): Promise<Tes
     app.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode >= 500) recordServerError(`${request.method} ${request.url}: ${reply.statusCode}`);
     });
-    // Every 4xx/5xx JSON body is in the documented shape, with a code from the domain's union.
+    // Every 4xx/5xx JSON body is in the documented shape, with a code from the domain's union; and every
+    // answer of a documented route has a status and a body its OpenAPI operation documents.
     app.addHook('onSend', async (request, reply, payload) => {
-      const breach = errorBodyBreach(request.method, reply.statusCode, String(reply.getHeader('content-type') ?? ''), payload);
+      const breach = errorBodyBreach(
+        request.method,
+        reply.statusCode,
+        String(reply.getHeader('content-type') ?? ''),
+        payload,
+      );
       if (breach) recordServerError(`${request.method} ${request.url}: ${reply.statusCode} ${breach}`);
+      const contract = contractBreach(app, request, reply, payload);
+      if (contract)
+        recordServerError(`${request.method} ${request.url}: ${reply.statusCode} OpenAPI contract: ${contract}`);
       return payload;
     });
     await app.ready();

@@ -6,7 +6,8 @@ import type { Db } from '@marquee/db/client';
 
 /**
  * Tools for the API fuzz tests (src/security/fuzz.test.ts): the app's route list, fast-check arbitraries
- * made from the shared zod schemas, hostile values, and a fingerprint of every table a request may write.
+ * made from the shared zod schemas, hostile values (forwarding headers among them), and a fingerprint of
+ * every table a request may write.
  */
 
 // ---------------------------------------------------------------------------------------------------
@@ -148,6 +149,124 @@ export function encodeAnything(text: string): string {
     } else out += encodeURIComponent(char);
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Forwarding headers: what a client (or a neighbour pretending to be a proxy) may say about its address
+
+/** Printable Latin-1: what a header value can carry (Node refuses control characters and code points above 255). */
+export const headerText: fc.Arbitrary<string> = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((c) => c !== 0x7f)
+    .map((c) => String.fromCharCode(c)),
+  maxLength: 120,
+});
+
+/** The hostile strings a header can carry at all. */
+const HOSTILE_HEADER_STRINGS = HOSTILE_STRINGS.filter((text) => /^[\x20-\x7e\xa0-\xff]*$/.test(text));
+
+/** Anything that may stand where an address is: every spelling of IPv4 and IPv6, loopback, ports, zones, names. */
+export const addressLike: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.ipV4() },
+  { weight: 3, arbitrary: fc.ipV6() },
+  { weight: 1, arbitrary: fc.ipV4Extended() },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:198.51.100.7',
+      '0.0.0.0',
+      '255.255.255.255',
+      '10.0.0.1',
+      'fd00::1',
+      'fe80::1%eth0',
+      '[2001:db8::1]:443',
+      '198.51.100.7:8080',
+      '2001:DB8:0:0:0:0:0:1',
+      'unknown',
+      '_hidden',
+      'localhost',
+    ),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_HEADER_STRINGS) },
+  { weight: 1, arbitrary: headerText },
+);
+
+/** An X-Forwarded-For value: one address, a chain, hundreds of them, one huge token, or garbage. */
+export const forwardedForValue: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: addressLike },
+  { weight: 3, arbitrary: fc.array(addressLike, { minLength: 2, maxLength: 6 }).map((chain) => chain.join(', ')) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 100, max: 500 }), fc.boolean())
+      .map(([n, v6]) =>
+        Array.from({ length: n }, (_, i) => (v6 ? `2001:db8::${i.toString(16)}` : `192.0.${i >> 8}.${i & 255}`)).join(
+          ',',
+        ),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '9'.repeat(8_000),
+      `${'1.'.repeat(3_000)}1`,
+      ','.repeat(4_000),
+      ' , '.repeat(2_000),
+      `${'f:'.repeat(2_000)}:1`,
+    ),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', ',', ';', '"', 'for=', '[', ']') },
+);
+
+/** A `Forwarded` value (RFC 7239), well-formed or not. */
+const forwardedValue: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(addressLike, fc.constantFrom('http', 'https', 'javascript'))
+    .map(([address, proto]) => `for=${address};proto=${proto}`),
+  fc
+    .array(addressLike, { minLength: 1, maxLength: 4 })
+    .map((chain) => chain.map((address) => `for="${address}"`).join(', ')),
+  headerText,
+);
+
+/** The headers proxies, load balancers and CDNs add about the client (lower case, as Node gives them). */
+export const FUZZED_FORWARDING_HEADERS = [
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'x-client-ip',
+  'client-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+] as const;
+
+/** One forwarding header with a hostile value. */
+const forwardingHeader: fc.Arbitrary<[string, string]> = fc.oneof(
+  { weight: 4, arbitrary: forwardedForValue.map((value): [string, string] => ['x-forwarded-for', value]) },
+  { weight: 2, arbitrary: forwardedValue.map((value): [string, string] => ['forwarded', value]) },
+  { weight: 2, arbitrary: addressLike.map((value): [string, string] => ['x-real-ip', value]) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...FUZZED_FORWARDING_HEADERS), fc.oneof(addressLike, headerText))
+      .map(([name, value]): [string, string] => [name, value]),
+  },
+);
+
+/** Up to four forwarding headers, each with a hostile value. */
+export function hostileForwarding(): fc.Arbitrary<Record<string, string>> {
+  return fc.array(forwardingHeader, { maxLength: 4 }).map((headers) => Object.fromEntries(headers));
 }
 
 /** Raw (already encoded) path segments and query strings that are malformed on purpose. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OrderStatusSchema } from '../checkout/order.schema';
+import { ErrorBodySchema } from '../errors/error-shape';
 
 /**
  * Download Your Tickets (spec 2, 3): a booking is found by its Booking ID and the NIC given at checkout,
@@ -51,3 +53,11 @@ export const BookingLookupResultSchema = z.object({
 });
 export type BookingLookupResult = z.infer<typeof BookingLookupResultSchema>;
 
+/**
+ * A 409 for a booking that exists but has no tickets to give (the lookup, the tickets PDF): `not_paid` while
+ * its payment is pending, `not_valid` once it is cancelled or failed; `status` is the booking's.
+ */
+export const BookingWithoutTicketsBodySchema = ErrorBodySchema.extend({
+  code: z.enum(['not_paid', 'not_valid']),
+  status: OrderStatusSchema,
+});

@@ -13,8 +13,10 @@ import {
   SignInRequestSchema,
   type SessionAnswer,
 } from '@marquee/domain/accounts';
-import { ErrorBodySchema, errorCodeForStatus, type ErrorBody } from '@marquee/domain/errors';
+import { ErrorBodySchema, errorCodeForStatus } from '@marquee/domain/errors';
 import { AppError } from '../../plugins/app-error';
+import { sendErrorBody } from '../../plugins/errors';
+import { errorResponses } from '../../plugins/openapi';
 import { byClient, byEmail, guessLimit, limit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
 import { AUTH_BASE_PATH } from './auth';
@@ -27,6 +29,29 @@ export interface AccountsModuleOptions {
 }
 
 const MINUTE = 60_000;
+
+/** better-auth's answer to a credentials sign-in (the session is in its cookie; the web app reads nothing here). */
+const SignInAnswerSchema = z
+  .looseObject({
+    redirect: z.boolean(),
+    user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
+  })
+  .describe('Signed in: the session cookie is set.');
+
+/** better-auth's redirects: a Location, and the JSON `null` as their body. */
+function betterAuthRedirect(description: string) {
+  return { description, content: { 'application/json': { schema: z.null() } } };
+}
+
+/**
+ * better-auth's own origin check (off only in tests, by better-auth's default there): a callback address of
+ * another site, or a request with cookies from another origin, is 403 `forbidden`.
+ */
+const betterAuthOriginRefusal = {
+  403: errorResponses('forbidden')[403].describe(
+    "`forbidden`: better-auth's origin check refused a callback address of another site, or cookies from another origin",
+  ),
+};
 
 export const SIGN_OUT_REFUSED_MESSAGE = 'Sign out from a Marquee page: use Sign Out in the account menu.';
 
@@ -44,8 +69,10 @@ function isFromOurPage(request: FastifyRequest): boolean {
 /** The request as better-auth takes it: a Fetch Request, with Fastify's (proxy-checked) client address. */
 function toFetchRequest(request: FastifyRequest, body: string | undefined): Request {
   const headers = authHeadersOf(request);
-  const origin = `${request.protocol}://${request.host}`;
-  return new Request(new URL(request.url, origin), {
+  // The host and scheme may come from a trusted proxy's X-Forwarded-Host/-Proto, as the client sent them: one
+  // that is no URL must not be a 500. better-auth takes its own origin from PUBLIC_URL (baseURL), not from here.
+  const url = URL.parse(request.url, `${request.protocol}://${request.host}`) ?? new URL(request.url, 'http://localhost');
+  return new Request(url, {
     method: request.method,
     headers,
     ...(body === undefined || request.method === 'GET' || request.method === 'HEAD' ? {} : { body }),
@@ -77,7 +104,8 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
       sent.message !== ''
         ? sent.message
         : 'The request was refused.';
-    return reply.send({ code: errorCodeForStatus(response.status), message } satisfies ErrorBody);
+    // Through sendErrorBody, so that the rate limits see its code (decisions/028).
+    return sendErrorBody(reply, response.status, { code: errorCodeForStatus(response.status), message });
   }
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
@@ -103,7 +131,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     perClient: 30,
     perClientAndSubject: 10,
     subject: byEmail,
-    failed: (status) => status === 401,
+    failed: ['wrong_credentials'],
     siege: { clients: 50, perClientAndSubject: 3 },
   });
   const socialSignInLimits = [
@@ -222,7 +250,13 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password (a new session cookie; no redirect)',
         body: SignInRequestSchema.extend({ rememberMe: z.boolean().optional() }),
-        response: { 401: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: SignInAnswerSchema,
+          401: ErrorBodySchema,
+          ...betterAuthOriginRefusal,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -256,6 +290,13 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
           callbackURL: z.string().max(2_000).optional(),
           errorCallbackURL: z.string().max(2_000).optional(),
         }),
+        response: {
+          200: z
+            .object({ url: z.string(), redirect: z.boolean() })
+            .describe("The provider's authorisation address: go there."),
+          ...betterAuthOriginRefusal,
+          ...errorResponses('not_found', 'rate_limited'),
+        },
       },
     },
     forward,
@@ -267,6 +308,16 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
         tags: ['accounts'],
         summary: 'The e-mailed reset link: checks the token and sends the browser to the reset form',
         params: z.object({ token: z.string().regex(RESET_TOKEN_PATTERN, ACCOUNT_MESSAGES.resetLinkInvalid) }),
+        // The e-mailed link always has it; without it better-auth would refuse the link in its own words (a 400).
+        querystring: z.object({
+          callbackURL: z
+            .string({ error: ACCOUNT_MESSAGES.resetLinkInvalid })
+            .max(2_000, ACCOUNT_MESSAGES.resetLinkInvalid),
+        }),
+        response: {
+          302: betterAuthRedirect('To the reset form with the token, or with `error=INVALID_TOKEN`.'),
+          ...betterAuthOriginRefusal,
+        },
       },
     },
     forward,
@@ -288,6 +339,9 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
         tags: ['accounts'],
         summary: "Google's or Apple's answer to a sign-in (Apple posts it)",
         params: z.object({ id: z.enum(SOCIAL_PROVIDERS, { error: 'Unknown sign-in provider.' }) }),
+        response: {
+          302: betterAuthRedirect('Back to the page the sign-in started from (with `error` when it failed).'),
+        },
       },
       handler: forward,
     });

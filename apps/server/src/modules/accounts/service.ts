@@ -4,7 +4,6 @@ import type { Accounts } from './auth';
 import type { ClientRequest } from './client-request';
 import { currentUserId } from './current-user';
 import { register } from './register';
-import * as repository from './repository';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { getSession } from './session';
@@ -13,10 +12,10 @@ import { signOut } from './sign-out';
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 /**
- * Accounts' use cases, one file each, on better-auth (auth.ts) and what Marquee keeps beside its tables
- * (which orders an account placed): the session read, register, the password reset request and its
- * confirmation, sign-out, and the signed-in account of a request for other modules. Never sees Fastify's
- * reply: the routes map HTTP (schemas, limits, cookies) to these.
+ * Accounts' use cases, one file each, on better-auth (auth.ts): the session read, register, the password
+ * reset request and its confirmation, sign-out, and the signed-in account of a request for other modules
+ * (an order is linked to its account by the placement itself, decisions/029). Never sees Fastify's reply:
+ * the routes map HTTP (schemas, limits, cookies) to these.
  */
 export function createAccountsService(deps: { db: Db; accounts: Accounts }) {
   const { db, accounts } = deps;
@@ -28,8 +27,6 @@ export function createAccountsService(deps: { db: Db; accounts: Accounts }) {
     resetPassword: (input: { token: string; password: string }) => resetPassword({ accounts }, input),
     signOut: (request: ClientRequest) => signOut({ accounts }, request),
     currentUserId: (request: ClientRequest) => currentUserId({ accounts }, request),
-    /** Records the order against the account that placed it (My bookings). */
-    linkOrder: (bookingId: string, userId: string) => repository.linkOrderToAccount(db, bookingId, userId),
     /** better-auth's own routes (sign-in, social sign-in and its callbacks, the reset link): its Fetch handler. */
     handle: (request: Request): Promise<Response> => accounts.auth.handler(request),
   };

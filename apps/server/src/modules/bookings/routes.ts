@@ -4,11 +4,13 @@ import {
   BOOKING_LOOKUP_MESSAGES,
   BookingLookupRequestSchema,
   BookingLookupResultSchema,
+  BookingWithoutTicketsBodySchema,
 } from '@marquee/domain/bookings';
 import { ACCOUNT_MESSAGES, MyBookingsAnswerSchema } from '@marquee/domain/accounts';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { normaliseBookingId } from '@marquee/domain/orders';
 import { AppError } from '../../plugins/app-error';
+import { securedBy } from '../../plugins/openapi';
 import { guessLimit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
 import type { BookingsService } from './service';
@@ -40,7 +42,7 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
       const body = request.body as { booking_id?: unknown } | undefined;
       return typeof body?.booking_id === 'string' ? normaliseBookingId(body.booking_id) : null;
     },
-    failed: (status) => status === 404,
+    failed: ['not_found'],
     siege: { clients: 20, perClientAndSubject: Math.min(2, lookupLimit.max) },
   });
 
@@ -58,7 +60,9 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
           200: BookingLookupResultSchema,
           403: ErrorBodySchema.describe('The captcha (X-Captcha) is missing, wrong or used.'),
           404: ErrorBodySchema,
-          409: ErrorBodySchema.describe('Found, but not paid yet (`status: pending`) or cancelled/failed.'),
+          409: BookingWithoutTicketsBodySchema.describe(
+            'Found, but not paid yet (`not_paid`, `status: pending`) or cancelled or failed (`not_valid`).',
+          ),
           422: ErrorBodySchema,
           429: ErrorBodySchema,
         },
@@ -77,6 +81,7 @@ export const bookingsModule: FastifyPluginAsync<BookingsModuleOptions> = async (
         tags: ['bookings'],
         summary: 'My bookings: the orders the signed-in account placed, newest first',
         description: 'Only orders placed while signed in (never others that share the e-mail). 401 when signed out.',
+        security: securedBy('session'),
         response: { 200: MyBookingsAnswerSchema, 401: ErrorBodySchema },
       },
     },

@@ -79,7 +79,7 @@ export async function createCaptcha(deps: { db: Db; enabled: boolean; redis: Red
     if (!deps.enabled) return;
     const payload = request.headers[CAPTCHA_HEADER];
     if (typeof payload !== 'string' || payload.length === 0 || payload.length > 4_000) {
-      throw new AppError('captcha_failed', ACCOUNT_MESSAGES.captchaFailed, undefined, { reason: 'captcha' });
+      throw new AppError('captcha_failed', ACCOUNT_MESSAGES.captchaFailed);
     }
     // altcha-lib's store interface: setIfAbsent decides, atomically.
     const store = {
@@ -90,7 +90,7 @@ export async function createCaptcha(deps: { db: Db; enabled: boolean; redis: Red
     const result = await verify(payload, deriveKey, secret, keySecret, store);
     if (result.error) {
       request.log.info({ reason: result.error }, 'captcha refused');
-      throw new AppError('captcha_failed', ACCOUNT_MESSAGES.captchaFailed, undefined, { reason: 'captcha' });
+      throw new AppError('captcha_failed', ACCOUNT_MESSAGES.captchaFailed);
     }
   }
 

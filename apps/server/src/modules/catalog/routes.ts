@@ -16,7 +16,7 @@ import {
   TrendingQuerySchema,
 } from '@marquee/domain/catalog';
 import { ErrorBodySchema } from '@marquee/domain/errors';
-import { JsonResponseCache } from '../../lib/json-response-cache';
+import { JsonResponseCache, NOT_MODIFIED_RESPONSE } from '../../lib/json-response-cache';
 import type { CatalogService } from './service';
 
 export interface CatalogModuleOptions {
@@ -61,7 +61,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         tags: TAGS,
         summary: 'List the event categories',
         description: `Spec tab ids 0 all, 1 concerts, 2 theatre, 3 dance; uni-events is 4 and not a home tab. ${CACHE_NOTE}`,
-        response: { 200: z.array(CategorySchema) },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: z.array(CategorySchema) },
       },
     },
     (request, reply) => {
@@ -82,7 +82,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: 'List upcoming and live events, page by page',
         description: `Events whose end (or start + 4 h when there is no end) has not passed, soonest first. \`category=all\` lists every type. ${CACHE_NOTE}`,
         querystring: EventListQuerySchema,
-        response: { 200: EventListSchema, ...invalidResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: EventListSchema, ...invalidResponse },
       },
     },
     (request, reply) => {
@@ -104,7 +104,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: 'Trending events: featured first, then the soonest',
         description: `Upcoming and live events only. ${CACHE_NOTE}`,
         querystring: TrendingQuerySchema,
-        response: { 200: TrendingSchema, ...invalidResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: TrendingSchema, ...invalidResponse },
       },
     },
     (request, reply) => {
@@ -126,7 +126,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: 'An event with its venue, payment gateways and ticket packages',
         description: `Packages in display order with their availability (\`reserved_seats\` = tickets sold or held). Seat lists are served by \`/api/events/{uid}/seat-map\`. ${CACHE_NOTE}`,
         params: EventParamsSchema,
-        response: { 200: EventDetailSchema, ...notFoundResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: EventDetailSchema, ...notFoundResponse },
       },
     },
     (request, reply) => {
@@ -144,7 +144,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: "The event venue's seat map and each package's seats",
         description: `The compact layout (expand it with \`expandSeatMap\` from the domain package) and each package's \`seating_range\`; \`seat_map: null\` when the venue has no map (404 only for an unknown event). ${CACHE_NOTE}`,
         params: EventParamsSchema,
-        response: { 200: EventSeatMapSchema, ...notFoundResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: EventSeatMapSchema, ...notFoundResponse },
       },
     },
     (request, reply) => {
@@ -166,7 +166,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: "The event's price list (one row per package, nothing picked yet)",
         description: `The spec's price-list rows, with \`ticket_count\` and \`tot_cost\` 0. ${CACHE_NOTE}`,
         params: EventParamsSchema,
-        response: { 200: z.array(PriceListRowSchema), ...notFoundResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: z.array(PriceListRowSchema), ...notFoundResponse },
       },
     },
     (request, reply) => {
@@ -188,7 +188,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: 'Search upcoming and live events by name, artist, venue or city',
         description: `Full-text search: every word is matched as a prefix ("colo" finds Colombo) and all words must match. Ranked by where the words matched (name, then artists, then venue and city), then the soonest. ${CACHE_NOTE}`,
         querystring: SearchQuerySchema,
-        response: { 200: SearchResultSchema, ...invalidResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: SearchResultSchema, ...invalidResponse },
       },
     },
     (request, reply) => {
@@ -210,7 +210,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: "Type-ahead suggestions for the header's search box (up to 6)",
         description: `The same search as \`/api/search\`, limited to 6 results. ${CACHE_NOTE}`,
         querystring: SuggestQuerySchema,
-        response: { 200: SearchResultSchema, ...invalidResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: SearchResultSchema, ...invalidResponse },
       },
     },
     (request, reply) => {
@@ -231,7 +231,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         tags: TAGS,
         summary: "The home page's banner slides",
         description: CACHE_NOTE,
-        response: { 200: z.array(BannerSchema) },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: z.array(BannerSchema) },
       },
     },
     (request, reply) => {
@@ -247,7 +247,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         tags: TAGS,
         summary: "The home page's testimonials",
         description: CACHE_NOTE,
-        response: { 200: z.array(TestimonialSchema) },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: z.array(TestimonialSchema) },
       },
     },
     (request, reply) => {

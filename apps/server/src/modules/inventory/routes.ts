@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@marquee/db/client';
 import { SeatStatesSchema } from '@marquee/domain/orders';
 import { ErrorBodySchema } from '@marquee/domain/errors';
-import { JsonResponseCache } from '../../lib/json-response-cache';
+import { JsonResponseCache, NOT_MODIFIED_RESPONSE } from '../../lib/json-response-cache';
 import { getSeatStates } from './service';
 
 export interface InventoryModuleOptions {
@@ -29,7 +29,7 @@ export const inventoryModule: FastifyPluginAsync<InventoryModuleOptions> = async
         description:
           'The seat ids that are sold or on a hold that has not expired (database clock), sorted; every other seat of a package is free. Poll it every few seconds: answers carry an ETag and `Cache-Control: no-cache`, so an unchanged answer is a 304.',
         params: z.object({ uid: z.string() }),
-        response: { 200: SeatStatesSchema, 404: ErrorBodySchema },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: SeatStatesSchema, 404: ErrorBodySchema },
       },
     },
     (request, reply) => {

@@ -11,6 +11,7 @@ import {
   UnavailableBodySchema,
 } from '@marquee/domain/orders';
 import { startPeriodicWorker } from '../../lib/periodic-worker';
+import { securedBy } from '../../plugins/openapi';
 import { byClient, limit } from '../../plugins/rate-limits';
 import type { OrdersService } from './service';
 
@@ -72,7 +73,7 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
         max: 20,
         windowMs: 15 * 60_000,
         key: byClient,
-        counts: (status) => status === 400,
+        counts: ['promo_refused'],
         message: 'Too many promo codes tried from your connection. Please wait a few minutes and try again.',
       }),
       schema: {
@@ -132,6 +133,7 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
           'A pending order whose hold has passed reads as cancelled (`cancel_reason: expired`), by the database clock.',
         headers: AuthorizationSchema,
         params: OrderParamsSchema,
+        security: securedBy('orderAccessToken'),
         response: { 200: OrderSchema, 404: errors[404] },
       },
     },
@@ -149,6 +151,7 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
         summary: 'Cancel a pending order: its hold is released at once and its payment intent cancelled',
         headers: AuthorizationSchema,
         params: OrderParamsSchema,
+        security: securedBy('orderAccessToken'),
         response: { 200: OrderSchema, 404: errors[404], 409: errors[409] },
       },
     },

@@ -73,7 +73,7 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
         max: 20,
         windowMs: 10 * 60_000,
         key: byClient,
-        counts: (status) => status === 404,
+        counts: ['not_found'],
         message: 'Too many unknown Booking IDs from your connection. Please wait a few minutes and try again.',
       }),
       schema: {

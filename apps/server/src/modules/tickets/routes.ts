@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BookingWithoutTicketsBodySchema } from '@marquee/domain/bookings';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import {
   CheckInAdmittedSchema,
@@ -11,6 +12,7 @@ import {
   TicketsPublicKeySchema,
 } from '@marquee/domain/tickets';
 import { AppError } from '../../plugins/app-error';
+import { securedBy } from '../../plugins/openapi';
 import { byClient, limit } from '../../plugins/rate-limits';
 import type { TicketsService } from './service';
 
@@ -58,7 +60,9 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
           },
           403: ErrorBodySchema,
           404: ErrorBodySchema,
-          409: ErrorBodySchema,
+          409: BookingWithoutTicketsBodySchema.describe(
+            'The booking is not paid (`not_paid`) or no longer valid (`not_valid`).',
+          ),
           410: ErrorBodySchema,
         },
       },
@@ -81,7 +85,7 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
     max: 20,
     windowMs: 15 * 60_000,
     key: byClient,
-    counts: (status) => status === 401,
+    counts: ['staff_token_required'],
     message: 'Too many wrong staff tokens from this connection. Please wait a few minutes and try again.',
   });
 
@@ -109,6 +113,7 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
         description:
           'Needs `Authorization: Bearer {STAFF_TOKEN}` (401 without it; 404 when the server has no STAFF_TOKEN; 20 wrong tokens from one client in 15 minutes: 429 with Retry-After, for any token). Verifies the scanned code\'s signature (422 when it is malformed or forged), finds its ticket (404) and marks it used, once: a second scan, or the loser of two at the same moment, gets 409 `reason: already_used` with `first_scanned_at`. With `event_uid`, a ticket for another event is refused (409 `other_event`) and not marked.',
         body: CheckInRequestSchema,
+        security: securedBy('staffToken'),
         response: {
           200: CheckInAdmittedSchema,
           401: ErrorBodySchema,
