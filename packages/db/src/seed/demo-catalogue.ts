@@ -7,11 +7,11 @@ import {
   type ImportTicketPackageSchema,
   type ImportVenueDefinitionSchema,
 } from '@marquee/domain/import';
+import { zonedDateTime } from '@marquee/domain/zoned-time';
 import { DEMO_EVENTS, type DemoEvent, type DemoPackage, type DemoPromo, type DemoStart } from './demo-events';
 import { DEMO_VENUES, type DemoVenue } from './demo-venues';
 import { eventUidFrom } from './event-uid';
 import { CARD_GATEWAY_ID, INSTALMENTS_GATEWAY_ID } from './payment-gateways';
-import { zonedDateTime } from './zoned-time';
 
 /**
  * The demo catalogue as an import document (EventImportFileSchema, the format of `npm run events:import`),

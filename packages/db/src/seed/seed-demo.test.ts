@@ -5,12 +5,12 @@ import { EVENT_TYPES } from '@marquee/domain/categories';
 import { EVENT_STATUSES } from '@marquee/domain/statuses';
 import { BUYER_LIMIT_DEFAULTS } from '@marquee/domain/orders';
 import { SeatMapSchema, countSeats, expandSeatMap } from '@marquee/domain/seat-map';
+import { zonedDateTime } from '@marquee/domain/zoned-time';
 import { banners, events, paymentGateways, promoCodes, testimonials, ticketPackages, venues } from '../schema';
 import { createTestDb, type TestDb } from '../testing/test-db';
 import { DEMO_EVENTS, type DemoEvent } from './demo-events';
 import { DEMO_VENUES } from './demo-venues';
 import { demoEventUid, seedDemo, seedDemoIfEmpty } from './seed-demo';
-import { zonedDateTime } from './zoned-time';
 
 const PUBLIC_DIR = resolve(import.meta.dirname, '../../../../apps/web/public');
 const NOW = new Date('2026-11-22T06:00:00Z');

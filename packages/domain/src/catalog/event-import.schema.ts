@@ -1,8 +1,22 @@
 import { z } from 'zod';
+import { EVENT_FIELDS } from '../authoring/event.schema';
+import {
+  COUNTRIES,
+  FIELD_MESSAGES,
+  FlagFieldSchema,
+  ImagePathFieldSchema,
+  OffsetDateTimeFieldSchema,
+  PositiveWholeFieldSchema,
+  WholeNumberFieldSchema,
+  requiredTextFieldSchema,
+} from '../authoring/fields.schema';
+import { currencyProblem, endsAfterStart } from '../authoring/rules';
+import { TICKET_PACKAGE_FIELDS } from '../authoring/ticket-package.schema';
+import { VENUE_FIELDS } from '../authoring/venue.schema';
 import { BUYER_LIMIT_DEFAULTS } from '../checkout/buyer-limits';
 import { CURRENCIES } from '../money/money';
 import { SeatMapSchema } from '../seat-map/seat-map.schema';
-import { EVENT_TYPES } from './categories';
+import { isValidTimeZone } from '../time/format-event-time';
 import { EVENT_STATUSES } from './statuses';
 
 /**
@@ -11,43 +25,15 @@ import { EVENT_STATUSES } from './statuses';
  * `events[3].ticket_packages[1].price: must be a whole number of minor units >= 0`.
  * Venues (with their seat maps) may be defined once in the optional `venues` list and named by events.
  * The demo seed writes its catalogue in this format too (packages/db/src/seed/demo-catalogue.ts).
+ *
+ * The fields an organiser also writes in the console are the console's own schemas (../authoring), so the
+ * importer, the console and its API accept the same values with the same words. Where the importer differs,
+ * it says why beside the field.
  */
 
-const MINOR_UNITS = 'must be a whole number of minor units >= 0';
-const WHOLE = 'must be a whole number >= 0';
-const DATE_TIME = 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T19:30:00+05:30';
-
-const minorUnits = z
-  .number({ error: MINOR_UNITS })
-  .int(MINOR_UNITS)
-  .min(0, MINOR_UNITS)
-  .max(Number.MAX_SAFE_INTEGER, MINOR_UNITS);
-const wholeNumber = z.number({ error: WHOLE }).int(WHOLE).min(0, WHOLE).max(Number.MAX_SAFE_INTEGER, WHOLE);
-const positiveWhole = z
-  .number({ error: 'must be a whole number >= 1' })
-  .int('must be a whole number >= 1')
-  .min(1, 'must be a whole number >= 1');
-const dateTime = z.iso.datetime({ offset: true, error: DATE_TIME });
-const text = (max: number) => z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`);
-const requiredText = (max: number) => text(max).min(1, 'must not be empty');
-const flag = z.boolean({ error: 'must be true or false' });
-const imagePath = z
-  .string({ error: 'must be text' })
-  .trim()
-  .regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, 'must be a path on this site (/images/...) or an https:// address');
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const IMPORT_COUNTRIES = ['LK', 'SG', 'AU'] as const;
+export const IMPORT_COUNTRIES = COUNTRIES;
 /** Marquee sells in one currency per country. */
-export const CURRENCY_BY_COUNTRY = { LK: 'LKR', SG: 'SGD', AU: 'AUD' } as const;
+export { CURRENCY_BY_COUNTRY } from '../authoring/fields.schema';
 
 const VENUE_DEFINITION_FIELDS = ['city', 'country', 'time_zone'] as const;
 
@@ -55,13 +41,17 @@ const VENUE_DEFINITION_FIELDS = ['city', 'country', 'time_zone'] as const;
 const venueFields = (error: string) =>
   z.strictObject(
     {
-      name: requiredText(200),
-      city: requiredText(100).optional(),
-      address: text(300).optional(),
-      country: z.enum(IMPORT_COUNTRIES, { error: `must be one of ${IMPORT_COUNTRIES.join(', ')}` }).optional(),
+      name: VENUE_FIELDS.name,
+      city: VENUE_FIELDS.city.optional(),
+      address: VENUE_FIELDS.address.optional(),
+      country: VENUE_FIELDS.country.optional(),
+      /**
+       * Any zone this runtime's Intl knows, untrimmed, as before the console existed: the console's
+       * TimeZoneFieldSchema also refuses fixed offsets (`+05:30`, which Node 22+ takes as a zone).
+       */
       time_zone: z
-        .string({ error: 'must be an IANA time zone such as Asia/Colombo' })
-        .refine(isTimeZone, 'must be an IANA time zone such as Asia/Colombo')
+        .string({ error: FIELD_MESSAGES.timeZone })
+        .refine(isValidTimeZone, FIELD_MESSAGES.timeZone)
         .optional(),
       seat_map: SeatMapSchema.nullable().optional(),
     },
@@ -107,32 +97,35 @@ export type ImportVenueDefinition = z.infer<typeof ImportVenueDefinitionSchema>;
 
 export const ImportTicketPackageSchema = z
   .strictObject({
-    name: requiredText(120),
-    description: text(1000).default(''),
-    price: minorUnits,
-    /** Venues without a seat map: how many tickets. Seated venues: optional, must equal the seat count. */
-    capacity: wholeNumber.optional(),
+    name: TICKET_PACKAGE_FIELDS.name,
+    description: TICKET_PACKAGE_FIELDS.description.default(''),
+    price: TICKET_PACKAGE_FIELDS.price,
+    /**
+     * Venues without a seat map: how many tickets. Seated venues: optional, must equal the seat count.
+     * (No upper bound here, unlike the console's: the importer never had one.)
+     */
+    capacity: WholeNumberFieldSchema.optional(),
     /** Seated venues: the seat-map sections this package owns. */
     sections: z
-      .array(requiredText(8), { error: 'must be a list of section ids' })
+      .array(requiredTextFieldSchema(8), { error: 'must be a list of section ids' })
       .min(1, 'must list at least one section')
       .optional(),
     /** Seated venues: explicit seat ids (`{section}-{row}-{number}`), instead of sections. */
     seating_range: z
-      .array(requiredText(40), { error: 'must be a list of seat ids' })
+      .array(requiredTextFieldSchema(40), { error: 'must be a list of seat ids' })
       .min(1, 'must list at least one seat')
       .optional(),
-    sold_count: wholeNumber.default(0),
-    free_seating: flag.default(false),
+    sold_count: WholeNumberFieldSchema.default(0),
+    free_seating: TICKET_PACKAGE_FIELDS.free_seating.default(false),
     color_class: z
       .number({ error: 'must be a whole number from 0 to 5' })
       .int('must be a whole number from 0 to 5')
       .min(0, 'must be a whole number from 0 to 5')
       .max(5, 'must be a whole number from 0 to 5')
       .optional(),
-    active: flag.default(true),
-    inactive_message: text(200).nullable().optional(),
-    max_per_order: positiveWhole.max(100, 'must be at most 100').default(10),
+    active: TICKET_PACKAGE_FIELDS.active.default(true),
+    inactive_message: TICKET_PACKAGE_FIELDS.inactive_message.optional(),
+    max_per_order: TICKET_PACKAGE_FIELDS.max_per_order.default(10),
   })
   .superRefine((pkg, ctx) => {
     if (pkg.sections && pkg.seating_range) {
@@ -159,21 +152,21 @@ export const ImportPromoCodeSchema = z
       .transform((code) => code.toUpperCase()),
     kind: z.enum(['percent', 'fixed'], { error: 'must be percent or fixed' }),
     /** percent: whole percent 1-100; fixed: minor units off the order. */
-    value: positiveWhole,
+    value: PositiveWholeFieldSchema,
     /** Names of this event's packages the code applies to; absent: all of them. */
-    packages: z.array(requiredText(120), { error: 'must be a list of package names' }).optional(),
-    valid_from: dateTime.optional(),
-    valid_to: dateTime.optional(),
-    max_uses: positiveWhole.optional(),
-    max_uses_per_email: positiveWhole.optional(),
+    packages: z.array(requiredTextFieldSchema(120), { error: 'must be a list of package names' }).optional(),
+    valid_from: OffsetDateTimeFieldSchema.optional(),
+    valid_to: OffsetDateTimeFieldSchema.optional(),
+    max_uses: PositiveWholeFieldSchema.optional(),
+    max_uses_per_email: PositiveWholeFieldSchema.optional(),
     /** Uses the code already had elsewhere (e.g. moved from another ticketing system); counts towards max_uses. */
-    used_count: wholeNumber.default(0),
-    active: flag.default(true),
+    used_count: WholeNumberFieldSchema.default(0),
+    active: FlagFieldSchema.default(true),
   })
   .superRefine((promo, ctx) => {
     if (promo.kind === 'percent' && promo.value > 100)
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percent discount must be between 1 and 100' });
-    if (promo.valid_from && promo.valid_to && Date.parse(promo.valid_to) <= Date.parse(promo.valid_from)) {
+    if (promo.valid_from && promo.valid_to && !endsAfterStart(promo.valid_from, promo.valid_to)) {
       ctx.addIssue({ code: 'custom', path: ['valid_to'], message: 'must be after valid_from' });
     }
     if (promo.max_uses !== undefined && promo.used_count > promo.max_uses) {
@@ -189,30 +182,31 @@ export const ImportEventSchema = z
       .string({ error: 'must be 8 lowercase letters or digits' })
       .regex(/^[a-z0-9]{8}$/, 'must be 8 lowercase letters or digits')
       .optional(),
-    name: requiredText(200),
-    type: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }),
-    description: text(5000).default(''),
-    artists: z
-      .array(requiredText(200), { error: 'must be a list of names' })
-      .max(50, 'must list at most 50 artists')
-      .default([]),
-    start_date: dateTime,
-    end_date: dateTime.nullable().optional(),
+    name: EVENT_FIELDS.name,
+    type: EVENT_FIELDS.type,
+    description: EVENT_FIELDS.description.default(''),
+    artists: EVENT_FIELDS.artists.default([]),
+    start_date: OffsetDateTimeFieldSchema,
+    end_date: OffsetDateTimeFieldSchema.nullable().optional(),
     venue: ImportVenueSchema,
     currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }),
     status: z.enum(EVENT_STATUSES, { error: `must be one of ${EVENT_STATUSES.join(', ')}` }).default('ongoing'),
-    featured: flag.default(false),
-    free_event: flag.default(false),
+    featured: EVENT_FIELDS.featured.default(false),
+    free_event: EVENT_FIELDS.free_event.default(false),
     /** Absent: true when the venue has no seat map (nobody picks a seat). */
-    free_seating: flag.optional(),
-    handling_cost: minorUnits.default(0),
+    free_seating: FlagFieldSchema.optional(),
+    handling_cost: EVENT_FIELDS.handling_cost.default(0),
+    /**
+     * At least one, and the demo's two by default: imported events go on sale at once. (The console's may be
+     * empty while a draft, and lists each id once; the importer never refused a repeated id.)
+     */
     payment_gateway_ids: z
-      .array(positiveWhole, { error: 'must be a list of payment gateway ids' })
+      .array(PositiveWholeFieldSchema, { error: FIELD_MESSAGES.paymentGatewayIds })
       .min(1, 'must list at least one payment gateway')
       .default([1, 2]),
-    thumbnail_img: imagePath.optional(),
-    banner_img: imagePath.optional(),
-    promo_auto_apply: flag.default(false),
+    thumbnail_img: ImagePathFieldSchema.optional(),
+    banner_img: ImagePathFieldSchema.optional(),
+    promo_auto_apply: FlagFieldSchema.default(false),
     /** The code applied automatically (one of promo_codes); required with promo_auto_apply. */
     promo_code: z.string({ error: 'must be text' }).trim().toUpperCase().optional(),
     ticket_packages: z
@@ -221,25 +215,24 @@ export const ImportEventSchema = z
       .max(50, 'must list at most 50 ticket packages'),
     promo_codes: z.array(ImportPromoCodeSchema, { error: 'must be a list of promo codes' }).default([]),
     /** Fair holds (decisions/029): tickets one buyer (an e-mail, or an account) may hold at once for this event. */
-    max_held_per_buyer: positiveWhole.max(1000, 'must be at most 1000').default(BUYER_LIMIT_DEFAULTS.maxHeldPerBuyer),
+    max_held_per_buyer: PositiveWholeFieldSchema.max(1000, 'must be at most 1000').default(
+      BUYER_LIMIT_DEFAULTS.maxHeldPerBuyer,
+    ),
     /** Seconds before a buyer may hold a package again after their hold on it ended unpaid (0: at once). */
-    hold_cooldown_seconds: wholeNumber
-      .max(3600, 'must be at most 3600 (an hour)')
-      .default(BUYER_LIMIT_DEFAULTS.holdCooldownSeconds),
+    hold_cooldown_seconds: WholeNumberFieldSchema.max(3600, 'must be at most 3600 (an hour)').default(
+      BUYER_LIMIT_DEFAULTS.holdCooldownSeconds,
+    ),
     /** Free tickets (price 0) one buyer may hold or book for this event, in all. */
-    max_free_per_buyer: positiveWhole.max(1000, 'must be at most 1000').default(BUYER_LIMIT_DEFAULTS.maxFreePerBuyer),
+    max_free_per_buyer: PositiveWholeFieldSchema.max(1000, 'must be at most 1000').default(
+      BUYER_LIMIT_DEFAULTS.maxFreePerBuyer,
+    ),
   })
   .superRefine((event, ctx) => {
-    if (event.end_date && Date.parse(event.end_date) <= Date.parse(event.start_date)) {
+    if (event.end_date && !endsAfterStart(event.start_date, event.end_date)) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be after start_date' });
     }
-    if (event.venue.country !== undefined && CURRENCY_BY_COUNTRY[event.venue.country] !== event.currency) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currency'],
-        message: `must be ${CURRENCY_BY_COUNTRY[event.venue.country]} for a venue in ${event.venue.country}`,
-      });
-    }
+    const currency = event.venue.country === undefined ? null : currencyProblem(event.currency, event.venue.country);
+    if (currency) ctx.addIssue({ code: 'custom', path: ['currency'], message: currency });
     const packageNames = new Set<string>();
     event.ticket_packages.forEach((pkg, index) => {
       if (packageNames.has(pkg.name))

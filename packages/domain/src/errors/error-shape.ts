@@ -40,6 +40,20 @@ export const ERROR_STATUS = {
   check_in_refused: 409,
   /** The buyer's fair-hold limits for the event (held at once, cooldown, free tickets): the message says what to do. */
   hold_limit_reached: 409,
+  // The organiser console (issue 21). Refusing a permission is `forbidden`; invitation links are `link_*`.
+  /** An owner's or manager's session made without a second factor: the console asks for a code (step-up). */
+  two_factor_required: 403,
+  /** The publishing checklist has problems: `problems` lists them (NotPublishableBodySchema). */
+  not_publishable: 409,
+  organisation_pending: 409,
+  /** A venue's layout cannot change once an event there is published or has sold or held tickets. */
+  layout_locked: 409,
+  /** A package's capacity below what is sold or held (`errors.capacity`). */
+  capacity_below_taken: 409,
+  /** Sold or held seats cannot move to another package. */
+  seats_locked: 409,
+  /** An organisation keeps at least one owner. */
+  last_owner: 409,
   // 410
   link_expired: 410,
   // 413, 415

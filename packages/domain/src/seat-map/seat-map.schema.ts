@@ -5,8 +5,8 @@ import { z } from 'zod';
  * sections/rows/seats layout drawn as SVG; `lotus` is the one special venue variant
  * (the Lotus Pond Theatre, Colombo: seats in concentric arcs around a round stage).
  *
- * Layouts are stored compactly (a row is a start point, a spacing and a count) and
- * expanded into seats by `expandSeatMap`, so a 20,000-seat venue stays a few KB.
+ * Layouts are stored compactly (a row is a start point, a spacing and a count, with its aisles and
+ * numbering direction) and expanded into seats by `expandSeatMap`, so a 20,000-seat venue stays a few KB.
  * Seat ids are stable strings `${section}-${row}-${number}`.
  */
 export const SEAT_MAP_TYPES = ['generic', 'lotus'] as const;
@@ -19,11 +19,41 @@ const SeatNumbersSchema = z.object({
   firstNumber: z.number().int().min(1).default(1),
 });
 
+/** Seat numbers along a straight row: from its left end (the default), or from its right end. */
+export const ROW_NUMBERINGS = ['ltr', 'rtl'] as const;
+export type RowNumbering = (typeof ROW_NUMBERINGS)[number];
+
+/**
+ * A straight row: `count` seats from (x, y), `spacing` apart. `aisles` (optional) leaves a gap of one seat's
+ * spacing after the n-th seat from the left, for each n listed; `numbering: 'rtl'` numbers the seats from the
+ * right end (so the leftmost seat is `firstNumber + count - 1`). Neither changes which seat ids a row has,
+ * and maps written before they existed mean the same.
+ */
 export const StraightRowSchema = SeatNumbersSchema.extend({
   x: z.number(),
   y: z.number(),
   spacing: z.number().positive(),
+  aisles: z.array(z.number().int().min(1)).max(499).optional(),
+  numbering: z.enum(ROW_NUMBERINGS).optional(),
+}).superRefine((row, ctx) => {
+  const aisles = row.aisles ?? [];
+  aisles.forEach((after, index) => {
+    if (after >= row.count) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['aisles', index],
+        message: `must be between 1 and ${row.count - 1} (an aisle between two seats)`,
+      });
+    } else if (index > 0 && after <= (aisles[index - 1] ?? 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['aisles', index],
+        message: 'must be listed once each, in increasing order',
+      });
+    }
+  });
 });
+export type StraightRow = z.infer<typeof StraightRowSchema>;
 
 export const ArcRowSchema = SeatNumbersSchema.extend({
   radius: z.number().positive(),
@@ -71,15 +101,43 @@ export function seatId(section: string, row: string, number: number): string {
   return `${section}-${row}-${number}`;
 }
 
-/** Expands a compact layout into every seat with its coordinates, in a stable order. */
+/**
+ * Expands a compact layout into every seat with its coordinates, in a stable order: section by section, row by
+ * row, and along a straight row from left to right (whatever its numbering), past its aisles.
+ */
 export function expandSeatMap(map: SeatMap): SeatPosition[] {
   const seats: SeatPosition[] = [];
   if (map.type === 'generic') {
     for (const section of map.sections) {
       for (const row of section.rows) {
+        if (!row.aisles?.length && row.numbering !== 'rtl') {
+          for (let i = 0; i < row.count; i++) {
+            const number = row.firstNumber + i;
+            seats.push({
+              id: seatId(section.id, row.label, number),
+              section: section.id,
+              row: row.label,
+              number,
+              x: row.x + i * row.spacing,
+              y: row.y,
+            });
+          }
+          continue;
+        }
+        // Left to right whatever the numbering, so neighbours in the list are neighbours on the map.
+        const aisles = [...(row.aisles ?? [])].sort((a, b) => a - b);
+        let gaps = 0;
         for (let i = 0; i < row.count; i++) {
-          const number = row.firstNumber + i;
-          seats.push({ id: seatId(section.id, row.label, number), section: section.id, row: row.label, number, x: row.x + i * row.spacing, y: row.y });
+          while (gaps < aisles.length && (aisles[gaps] ?? Infinity) <= i) gaps++;
+          const number = row.numbering === 'rtl' ? row.firstNumber + row.count - 1 - i : row.firstNumber + i;
+          seats.push({
+            id: seatId(section.id, row.label, number),
+            section: section.id,
+            row: row.label,
+            number,
+            x: row.x + (i + gaps) * row.spacing,
+            y: row.y,
+          });
         }
       }
     }
