@@ -48,6 +48,14 @@ export const EnvSchema = z.object({
    * Never together with Stripe keys; false needs them (decisions/030).
    */
   PAYMENTS_SANDBOX: booleanFromEnv.optional(),
+  /**
+   * A hosted-redirect instalment provider ("Pay in 3"; docs/payments-instalments-protocol.md, decisions/033):
+   * all three, or none. Beside Stripe only (cards), never beside PAYMENTS_SANDBOX=true. The API address is
+   * https in production.
+   */
+  INSTALMENTS_API_URL: z.url({ protocol: /^https?$/, error: 'INSTALMENTS_API_URL must be an http(s):// address' }).optional(),
+  INSTALMENTS_API_KEY: z.string().min(1).optional(),
+  INSTALMENTS_WEBHOOK_SECRET: z.string().min(16, 'INSTALMENTS_WEBHOOK_SECRET must be at least 16 characters').optional(),
   /** smtp://user:pass@host:587 or smtps://…:465: e-mails go out through it. Unset: none are sent (see MAIL_VIEWER). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// address' }).optional(),
   /** The From of every e-mail. */
@@ -163,6 +171,37 @@ export const EnvSchema = z.object({
       message: 'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none of them.',
     });
   }
+  const instalments = [env.INSTALMENTS_API_URL, env.INSTALMENTS_API_KEY, env.INSTALMENTS_WEBHOOK_SECRET];
+  if (instalments.some(Boolean) && !instalments.every(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['INSTALMENTS_API_URL'],
+      message: 'Set INSTALMENTS_API_URL, INSTALMENTS_API_KEY and INSTALMENTS_WEBHOOK_SECRET together, or none of them.',
+    });
+  }
+  if (instalments.some(Boolean) && env.PAYMENTS_SANDBOX === true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS_SANDBOX'],
+      message:
+        'PAYMENTS_SANDBOX=true takes test payments, which must never run beside a real instalment provider: unset PAYMENTS_SANDBOX (or the INSTALMENTS_* variables).',
+    });
+  }
+  if (instalments.some(Boolean) && !stripe.some(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['INSTALMENTS_API_URL'],
+      message:
+        'The instalment provider takes real money, and card payments need one too: set the STRIPE_* keys beside the INSTALMENTS_* variables (the sandbox cannot run beside them).',
+    });
+  }
+  if (env.INSTALMENTS_API_URL !== undefined && /^http:/i.test(env.INSTALMENTS_API_URL) && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['INSTALMENTS_API_URL'],
+      message: 'INSTALMENTS_API_URL must be an https:// address in production (the API key travels with every call).',
+    });
+  }
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -172,6 +211,15 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Tests point the SDK at a local stub. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** A hosted-redirect instalment provider (decisions/033). */
+export interface InstalmentsConfig {
+  apiUrl: string;
+  apiKey: string;
+  webhookSecret: string;
+  /** How long one call to the provider may take (default 10 s); tests shorten it. */
+  timeoutMs?: number;
 }
 
 export interface MailConfig {
@@ -221,6 +269,8 @@ export interface AppConfig {
   webDistDir: string | null;
   /** Card payments through Stripe; null: the sandbox card gateway. */
   stripe?: StripeConfig | null;
+  /** Instalments through a hosted-redirect provider; null: the sandbox's (with the sandbox), or refused (with Stripe). Needs `stripe`. */
+  instalments?: InstalmentsConfig | null;
   /** PAYMENTS_SANDBOX: the sandbox payment providers run; absent: on unless `stripe` is set. Never with `stripe`. */
   paymentsSandbox?: boolean;
   /** Where the sandbox provider posts its webhooks (this server's own address); null: in-process. */
@@ -285,6 +335,10 @@ export function appConfigFromEnv(env: Env): AppConfig {
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
+        : null,
+    instalments:
+      env.INSTALMENTS_API_URL && env.INSTALMENTS_API_KEY && env.INSTALMENTS_WEBHOOK_SECRET
+        ? { apiUrl: env.INSTALMENTS_API_URL, apiKey: env.INSTALMENTS_API_KEY, webhookSecret: env.INSTALMENTS_WEBHOOK_SECRET }
         : null,
     paymentsSandbox: env.PAYMENTS_SANDBOX ?? !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET),
     // Unless told otherwise, the process posts to itself on loopback, whatever interface it listens on.

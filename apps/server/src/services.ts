@@ -15,6 +15,7 @@ import { createPaymentGateways } from './modules/payments/gateways';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSandboxWebhooks } from './modules/payments/sandbox-webhooks';
 import { createPaymentsService } from './modules/payments/service';
+import { createInstalmentsGateway, createInstalmentsWebhookVerifier } from './modules/payments/instalments-gateway';
 import { createStripeGateway, createStripeWebhookVerifier } from './modules/payments/stripe-gateway';
 import { createTicketsService } from './modules/tickets/service';
 
@@ -43,6 +44,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   });
   const accounts = createAccountsService({ db, accounts: auth });
   const stripe = config.stripe ?? null;
+  const instalments = config.instalments ?? null;
   // The sandbox providers run only when the configuration says so, and never beside Stripe (decisions/030).
   const isSandbox = config.paymentsSandbox ?? !stripe;
   const sandboxWebhooks = createSandboxWebhooks(db);
@@ -54,6 +56,18 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
           gateway: createStripeGateway({ secretKey: stripe.secretKey, ...(stripe.api ? { api: stripe.api } : {}) }),
           verifier: createStripeWebhookVerifier(stripe.webhookSecret),
           isTestMode: stripe.secretKey.startsWith('sk_test_'),
+        }
+      : undefined,
+    // A hosted-redirect instalment provider beside Stripe (decisions/033); the sandbox refuses to run beside it.
+    instalments: instalments
+      ? {
+          gateway: createInstalmentsGateway({
+            apiUrl: instalments.apiUrl,
+            apiKey: instalments.apiKey,
+            publicUrl: config.publicUrl,
+            ...(instalments.timeoutMs === undefined ? {} : { timeoutMs: instalments.timeoutMs }),
+          }),
+          verifier: createInstalmentsWebhookVerifier(instalments.webhookSecret),
         }
       : undefined,
   });

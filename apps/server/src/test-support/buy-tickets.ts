@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { CreatedOrderSchema, type CreatedOrder } from '@marquee/domain/orders';
+import { CreatedOrderSchema, OrderSchema, type CreatedOrder, type Order } from '@marquee/domain/orders';
 import type { TestApp } from './build-test-app';
 
 export const TEST_BUYER = { first_name: 'Nimal', last_name: 'Perera', email: 'nimal@example.com', phone: '0771234567' };
@@ -38,4 +38,14 @@ export async function buyTickets(t: TestApp, body: object, buyer: object = {}): 
   const order = await orderTickets(t, body, buyer);
   expect(await payWith4242(t, order)).toContain('step=4');
   return order;
+}
+
+/** The order as its buyer reads it (GET /api/orders/{order_id} with its access token). */
+export async function readOrder(t: TestApp, order: CreatedOrder): Promise<Order> {
+  const response = await t.app.inject({
+    url: `/api/orders/${order.order_id}`,
+    headers: { authorization: `Bearer ${order.access_token}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return OrderSchema.parse(response.json());
 }

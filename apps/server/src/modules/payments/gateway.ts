@@ -1,5 +1,8 @@
 import type { Currency } from '@marquee/domain/money';
 
+/** The providers Marquee talks to; also the `:provider` of their webhook route. */
+export type PaymentProviderName = 'sandbox' | 'stripe' | 'instalments';
+
 export type IntentStatus =
   | 'requires_payment_method'
   | 'requires_action'
@@ -46,10 +49,11 @@ export interface ReservedIntent {
 
 /**
  * The payment gateway interface (ARCHITECTURE: Payments). Implementations: the sandbox card gateway
- * (embedded default), Stripe (when configured) and the sandbox instalment provider.
+ * (embedded default), Stripe (when configured), the sandbox instalment provider, and a hosted-redirect
+ * instalment provider (when configured; docs/payments-instalments-protocol.md).
  */
 export interface PaymentGateway {
-  readonly provider: 'sandbox' | 'stripe';
+  readonly provider: PaymentProviderName;
   readonly kind: 'card' | 'instalments';
   /**
    * Names the intent for a reference without any I/O, so the order can be saved with them in the same
@@ -84,6 +88,6 @@ export class WebhookSignatureError extends Error {
 
 /** Checks a webhook's signature over the raw body (never a re-serialised one) and parses the event. */
 export interface WebhookVerifier {
-  readonly provider: 'sandbox' | 'stripe';
+  readonly provider: PaymentProviderName;
   verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }

@@ -12,10 +12,11 @@ import {
   tickets,
 } from '@marquee/db/schema';
 import { ErrorBodySchema } from '@marquee/domain/errors';
-import { CreatedOrderSchema, OrderSchema, type CreatedOrder } from '@marquee/domain/orders';
+import { CreatedOrderSchema, type CreatedOrder } from '@marquee/domain/orders';
 import { CARD_ERROR_MESSAGES, PAYMENT_MESSAGES, SandboxConfirmResponseSchema } from '@marquee/domain/payments';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { expireHold } from '../../test-support/expire-hold';
+import { readOrder } from '../../test-support/buy-tickets';
 import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './sandbox-webhooks';
 
 let t: TestApp;
@@ -55,14 +56,6 @@ function confirm(order: CreatedOrder, number: string, overrides: object = {}) {
 
 function returnAddress(orderId: string) {
   return t.app.inject({ url: `/api/bookings/status?orderId=${orderId}` });
-}
-
-async function readOrder(order: CreatedOrder) {
-  const response = await t.app.inject({
-    url: `/api/orders/${order.order_id}`,
-    headers: { authorization: `Bearer ${order.access_token}` },
-  });
-  return OrderSchema.parse(response.json());
 }
 
 async function packageCounts(packageId: number) {
@@ -161,7 +154,7 @@ describe('card payments with the sandbox test cards', () => {
     const back = await returnAddress(order.order_id);
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/concerts/${event.name.toLowerCase().replace(/\s+/g, '-')}/${event.uid}?step=4&orderId=${order.order_id}`);
-    const paid = await readOrder(order);
+    const paid = await readOrder(t, order);
     expect(paid.status).toBe('complete');
     expect(paid.paid_at).not.toBeNull();
     expect(paid.tickets).toHaveLength(3);
@@ -197,7 +190,7 @@ describe('card payments with the sandbox test cards', () => {
     expect(answer).toMatchObject({ status: 'requires_payment_method', error: { code, message: CARD_ERROR_MESSAGES[code] } });
     const back = await returnAddress(order.order_id);
     expect(back.headers.location).toMatch(new RegExp(`\\?step=3&payment_error=${code}$`));
-    expect((await readOrder(order)).status).toBe('pending');
+    expect((await readOrder(t, order)).status).toBe('pending');
     expect(await ticketCount(order.order_id)).toBe(0);
 
     const retry = SandboxConfirmResponseSchema.parse((await confirm(order, '4242424242424242')).json());
@@ -225,7 +218,7 @@ describe('card payments with the sandbox test cards', () => {
     const again = SandboxConfirmResponseSchema.parse((await confirm(order, '4000002760003184')).json());
     await submitHostedPage(again.next_action?.redirect_url ?? '', 'approve');
     expect((await returnAddress(order.order_id)).headers.location).toContain('?step=4&');
-    expect((await readOrder(order)).status).toBe('complete');
+    expect((await readOrder(t, order)).status).toBe('complete');
   });
 
   it('refuses a forged client secret, an unknown intent, a bad card and a real card number', async () => {
@@ -266,7 +259,7 @@ describe('card payments with the sandbox test cards', () => {
     const back = await returnAddress(order.order_id);
     expect(back.statusCode).toBe(409);
     expect(ErrorBodySchema.parse(back.json()).message).toBe('The payment does not match the order.');
-    expect((await readOrder(order)).status).toBe('pending');
+    expect((await readOrder(t, order)).status).toBe('pending');
     expect(await ticketCount(order.order_id)).toBe(0);
   });
 
@@ -315,7 +308,7 @@ describe('instalments', () => {
     const body = JSON.stringify({ id: 'evt_inst_claim', type: 'payment_intent.succeeded', data: { object: { id: order.payment?.intent_id } } });
     const claim = await post('/api/payments/webhooks/sandbox', JSON.parse(body), { [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, body) });
     expect(claim.statusCode).toBe(200);
-    expect((await readOrder(order)).status).toBe('pending');
+    expect((await readOrder(t, order)).status).toBe('pending');
     expect(await ticketCount(order.order_id)).toBe(0);
 
     // The provider says succeeded, but for another amount: refused, nothing issued.
@@ -326,7 +319,7 @@ describe('instalments', () => {
     const back = await returnAddress(order.order_id);
     expect(back.statusCode).toBe(409);
     expect(ErrorBodySchema.parse(back.json()).code).toBe('payment_mismatch');
-    expect((await readOrder(order)).status).toBe('pending');
+    expect((await readOrder(t, order)).status).toBe('pending');
     expect(await ticketCount(order.order_id)).toBe(0);
   });
 });
@@ -397,7 +390,7 @@ describe('test approvals answer only to the client secret the buyer\'s browser h
     expect(await intentStatus(order.order_id)).toBe('requires_payment_method');
     const back = await returnAddress(order.order_id);
     expect(back.headers.location).toMatch(/\?step=3$/);
-    expect((await readOrder(order)).status).toBe('pending');
+    expect((await readOrder(t, order)).status).toBe('pending');
     expect(await ticketCount(order.order_id)).toBe(0);
 
     // The card intent's page does not open with an instalment intent's secret, nor the reverse.
@@ -473,7 +466,7 @@ describe('webhooks', () => {
     const unknownProvider = await post('/api/payments/webhooks/paypal', {});
     expect(unknownProvider.statusCode).toBe(404);
     expect(await ticketCount(order.order_id)).toBe(0);
-    expect((await readOrder(order)).status).toBe('pending');
+    expect((await readOrder(t, order)).status).toBe('pending');
     const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_forged_2'));
     expect(recorded).toHaveLength(0);
   });
@@ -493,7 +486,7 @@ describe('webhooks', () => {
     expect(await webhooks.deliverDue(async () => 200)).toBe(0);
     await t.db.execute(sql`UPDATE sandbox_webhook_deliveries SET next_attempt_at = now() WHERE delivered_at IS NULL`);
     expect(await deliverWebhooks()).toBeGreaterThanOrEqual(1);
-    expect((await readOrder(order)).status).toBe('complete');
+    expect((await readOrder(t, order)).status).toBe('complete');
   });
 });
 
@@ -513,7 +506,7 @@ describe('a payment that arrives after the hold ended', () => {
     await post(`/api/orders/${late.order_id}/cancel`, {}, { authorization: `Bearer ${late.access_token}` });
     await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
     expect((await returnAddress(late.order_id)).headers.location).toContain('?step=4&');
-    const paid = await readOrder(late);
+    const paid = await readOrder(t, late);
     expect(paid.status).toBe('complete');
     expect(paid.tickets.map((ticket) => ticket.seat_id)).toEqual(['A-1-1']);
     expect(await packageCounts(pkg.id)).toEqual({ sold: 1, held: 0 });
@@ -530,7 +523,7 @@ describe('a payment that arrives after the hold ended', () => {
     // The late buyer's payment succeeds at the provider after all.
     await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
     expect((await returnAddress(late.order_id)).headers.location).toContain('?step=4&');
-    const failed = await readOrder(late);
+    const failed = await readOrder(t, late);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: 'sold_out', tickets: [] });
     const [intent] = await t.db
       .select({ status: sandboxPaymentIntents.status })
@@ -578,7 +571,7 @@ describe('a payment that arrives after the hold ended', () => {
       .set({ status: 'succeeded' })
       .where(eq(sandboxPaymentIntents.reference, late.order_id));
     expect((await returnAddress(late.order_id)).headers.location).toContain('?step=4&');
-    expect((await readOrder(late)).status).toBe('complete');
+    expect((await readOrder(t, late)).status).toBe('complete');
     expect(await packageCounts(pkg.id)).toEqual({ sold: 1_000, held: 0 });
     expect(await bucketed()).toEqual({ package_held: 0, allotted: 0, held: 0 });
   });
@@ -595,7 +588,7 @@ describe('a payment that arrives after the hold ended', () => {
     await returnAddress(other.order_id);
     await t.db.update(sandboxPaymentIntents).set({ status: 'succeeded' }).where(eq(sandboxPaymentIntents.reference, late.order_id));
     await returnAddress(late.order_id);
-    expect((await readOrder(late)).status).toBe('failed');
+    expect((await readOrder(t, late)).status).toBe('failed');
     expect(await packageCounts(pkg.id)).toEqual({ sold: 2, held: 0 });
   });
 });

@@ -100,7 +100,7 @@ export const paymentsModule: FastifyPluginAsync<PaymentsModuleOptions> = async (
       {
         schema: {
           tags: ['payments'],
-          summary: "A payment provider's webhook (sandbox or stripe)",
+          summary: "A payment provider's webhook (sandbox, stripe or instalments)",
           description:
             'Verified by signature over the raw body (400 when it is missing, wrong or older than 5 minutes). Events are recorded by the provider\'s event id: a duplicate is answered `duplicate: true` and changes nothing.',
           params: z.object({ provider: z.string().max(20) }),

@@ -1,15 +1,14 @@
 import { ensureAppSecret } from '../../lib/app-secrets';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '@marquee/db/client';
 import { sandboxWebhookDeliveries, type SandboxIntentRow } from '@marquee/db/schema';
 import { WebhookSignatureError, type WebhookEvent, type WebhookVerifier } from './gateway';
+import { signPayload, verifySignedPayload } from './signed-payload';
 
 /** The header the sandbox signs its webhooks with: `t={unix seconds},v1={hex HMAC-SHA256 of "t.body"}`. */
 export const SANDBOX_SIGNATURE_HEADER = 'marquee-signature';
-/** A signature older than this is refused (a replayed capture). */
-const TOLERANCE_SECONDS = 300;
 /** Deliveries are retried with exponential backoff (2 s, 4 s, … up to 10 min) this many times, then given up. */
 const MAX_ATTEMPTS = 12;
 
@@ -24,21 +23,8 @@ export type SandboxEventType = 'payment_intent.succeeded' | 'payment_intent.paym
 /** Sends one signed delivery; answers the HTTP status (or throws on a network error). */
 export type WebhookTransport = (body: string, headers: Record<string, string>) => Promise<number>;
 
-export function signSandboxPayload(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${signature}`;
-}
-
-function parseSignatureHeader(header: string): { timestamp: number; signatures: string[] } | null {
-  let timestamp: number | null = null;
-  const signatures: string[] = [];
-  for (const part of header.split(',')) {
-    const [key, value] = part.split('=', 2);
-    if (key === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    else if (key === 'v1' && value && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
-  }
-  return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
-}
+/** Signs a payload as the sandbox's webhooks are signed (tests sign their own with it). */
+export { signPayload as signSandboxPayload };
 
 export interface SandboxWebhooks {
   /** Queues the event for the intent's change, in the caller's transaction (sent after it commits). */
@@ -54,33 +40,19 @@ export function createSandboxWebhooks(db: Db): SandboxWebhooks {
   let cachedSecret: string | null = null;
 
   async function secret(): Promise<string> {
-    cachedSecret ??= await ensureAppSecret(db, 'sandbox_webhook_secret', () => `whsec_${randomBytes(24).toString('base64url')}`);
+    cachedSecret ??= await ensureAppSecret(
+      db,
+      'sandbox_webhook_secret',
+      () => `whsec_${randomBytes(24).toString('base64url')}`,
+    );
     return cachedSecret;
   }
 
   const verifier: WebhookVerifier = {
     provider: 'sandbox',
     verify(rawBody, headers): WebhookEvent {
-      const header = headers[SANDBOX_SIGNATURE_HEADER];
-      const parsed = typeof header === 'string' ? parseSignatureHeader(header) : null;
-      if (!parsed || cachedSecret === null) throw new WebhookSignatureError('The webhook signature is missing or malformed.');
-      if (Math.abs(Date.now() / 1000 - parsed.timestamp) > TOLERANCE_SECONDS) {
-        throw new WebhookSignatureError('The webhook signature has expired.');
-      }
-      const expected = Buffer.from(
-        createHmac('sha256', cachedSecret).update(`${parsed.timestamp}.`).update(rawBody).digest('hex'),
-      );
-      const isValid = parsed.signatures.some((candidate) => {
-        const given = Buffer.from(candidate);
-        return given.length === expected.length && timingSafeEqual(given, expected);
-      });
-      if (!isValid) throw new WebhookSignatureError('The webhook signature does not match.');
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new WebhookSignatureError('The webhook body is not JSON.');
-      }
+      if (cachedSecret === null) throw new WebhookSignatureError('The webhook signature cannot be checked yet.');
+      const json = verifySignedPayload(rawBody, headers[SANDBOX_SIGNATURE_HEADER], cachedSecret);
       const event = SandboxEventSchema.safeParse(json);
       if (!event.success) throw new WebhookSignatureError('The webhook body is not an event.');
       const type =
@@ -136,7 +108,7 @@ export function createSandboxWebhooks(db: Db): SandboxWebhooks {
         try {
           const status = await transport(row.payload, {
             'content-type': 'application/json',
-            [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(key, row.payload),
+            [SANDBOX_SIGNATURE_HEADER]: signPayload(key, row.payload),
           });
           if (status < 200 || status >= 300) error = `HTTP ${status}`;
         } catch (cause) {

@@ -81,7 +81,7 @@ export function createPaymentsService(deps: {
         if (!settled) deps.log.warn({ provider, intent: event.intentId }, 'webhook for an intent no order has');
       } catch (error) {
         // A payment that does not match its order is a provider-side problem to look into, not to retry.
-        if (!(error instanceof AppError && error.code === 'conflict')) throw error;
+        if (!(error instanceof AppError && error.code === 'payment_mismatch')) throw error;
         deps.log.error({ provider, intent: event.intentId, err: error }, 'webhook payment does not match its order');
       }
     }

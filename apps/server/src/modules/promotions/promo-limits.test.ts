@@ -2,9 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createPromoCode, createTicketPackage } from '@marquee/db/factories';
 import { orders, outbox, promoCodes, sandboxPaymentIntents, ticketPackages, tickets } from '@marquee/db/schema';
-import { OrderSchema, type CreatedOrder } from '@marquee/domain/orders';
+import type { CreatedOrder } from '@marquee/domain/orders';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
-import { orderTickets, payWith4242 } from '../../test-support/buy-tickets';
+import { orderTickets, payWith4242, readOrder } from '../../test-support/buy-tickets';
 
 /**
  * Issue 20, build item 4 (decisions/031): a promo code's limits hold at payment, under the code's lock.
@@ -34,14 +34,6 @@ function orderWithCode(eventId: number, packageId: number, email: string): Promi
     { event_id: eventId, promo_code: 'once50', ticket_package_details: [{ package_id: packageId, ticket_count: 1 }] },
     { email },
   );
-}
-
-async function readOrder(order: CreatedOrder) {
-  const response = await t.app.inject({
-    url: `/api/orders/${order.order_id}`,
-    headers: { authorization: `Bearer ${order.access_token}` },
-  });
-  return OrderSchema.parse(response.json());
 }
 
 async function intentStatus(order: CreatedOrder) {
@@ -78,7 +70,7 @@ describe('promo limits at payment (decisions/031)', () => {
 
     for (const order of placed) await payWith4242(t, order);
 
-    const after = await Promise.all(placed.map(readOrder));
+    const after = await Promise.all(placed.map((order) => readOrder(t, order)));
     expect(after.map((order) => order.status)).toEqual(['complete', 'failed', 'failed']);
     expect(after.slice(1).map((order) => order.failure_reason)).toEqual(['promo_limit', 'promo_limit']);
     expect(after.slice(1).every((order) => order.tickets.length === 0)).toBe(true);
@@ -105,7 +97,7 @@ describe('promo limits at payment (decisions/031)', () => {
 
     await Promise.all(placed.map((order) => payWith4242(t, order)));
 
-    const after = await Promise.all(placed.map(readOrder));
+    const after = await Promise.all(placed.map((order) => readOrder(t, order)));
     const complete = after.filter((order) => order.status === 'complete');
     const failed = after.filter((order) => order.status === 'failed');
     expect(complete).toHaveLength(3);

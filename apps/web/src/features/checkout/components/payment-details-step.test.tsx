@@ -290,4 +290,21 @@ describe('payment details: instalments', () => {
     // No card form, so no configuration asked for.
     expect(calls.find((call) => call.path === '/api/payments/config')).toBeUndefined();
   });
+
+  it("continues to a real provider's own page, on its own origin, exactly as the server gave it", async () => {
+    const providerPage = 'https://pay.provider.example/checkout/plan_9?lang=en';
+    const user = renderStep(
+      makeCreatedOrder({
+        payment: {
+          gateway_id: 2,
+          kind: 'instalments',
+          intent_id: 'plan_9',
+          client_secret: null,
+          redirect_url: providerPage,
+        },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue to PayIn3' }));
+    expect(navigateToUrl).toHaveBeenCalledWith(providerPage);
+  });
 });
