@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,9 +14,12 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { GenericLayoutSpec } from '@marquee/domain/authoring';
 import { BUYER_LIMIT_DEFAULTS } from '@marquee/domain/orders';
+import { ORGANISATION_ROLES } from '@marquee/domain/permissions';
 import type { SeatMap } from '@marquee/domain/seat-map';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -29,10 +34,47 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/*
+ * Organisations (issue 21; decisions/032): who owns venues and events. The tenant walls start here:
+ * every organiser-owned row carries its organisation_id, and composite foreign keys
+ * (`(organisation_id, venue_id) → venues (organisation_id, id)`, …) make a link to another
+ * organisation's row impossible to write.
+ */
+
+/** An organisation's review state: only an approved organisation may publish events. */
+export const ORGANISATION_STATUSES = ['pending', 'approved', 'suspended'] as const;
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: serial('id').primaryKey(),
+    /** The console's address (/organiser/{slug}); immutable once approved. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** null only for the 'marquee' organisation migration 0013 made for a catalogue that predates organisations. */
+    contactEmail: text('contact_email'),
+    /** ISO 3166-1 alpha-2 of the organisation's home market. */
+    country: text('country', { enum: ['LK', 'SG', 'AU'] }).notNull(),
+    status: text('status', { enum: ORGANISATION_STATUSES }).notNull().default('pending'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organisations_slug_key').on(t.slug),
+    // 3-40 lower-case letters and digits, single hyphens inside (the console also refuses reserved words).
+    check('organisations_slug_format', sql`${t.slug} ~ '^[a-z0-9](-?[a-z0-9]){2,39}$'`),
+  ],
+);
+
 export const venues = pgTable(
   'venues',
   {
     id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     city: text('city').notNull(),
@@ -42,9 +84,16 @@ export const venues = pgTable(
     /** null: no map (ticket list view); otherwise the compact layout, whose `type` picks the renderer. */
     seatMap: jsonb('seat_map').$type<SeatMap>(),
     seatMapType: text('seat_map_type').generatedAlwaysAs((): SQL => sql`${venues.seatMap} ->> 'type'`),
+    /** The layout builder's input a generic map was built from, so the console can edit it again; null otherwise. */
+    layoutSpec: jsonb('layout_spec').$type<GenericLayoutSpec>(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('venues_name_city_key').on(t.name, t.city)],
+  (t) => [
+    // Names are unique within an organisation: two organisers may each have a "Town Hall" in one city.
+    uniqueIndex('venues_organisation_name_city_key').on(t.organisationId, t.name, t.city),
+    // The target of events' composite foreign key: an event's venue is its own organisation's.
+    unique('venues_organisation_id_key').on(t.organisationId, t.id),
+  ],
 );
 
 export const paymentGateways = pgTable('payment_gateways', {
@@ -59,6 +108,9 @@ export const events = pgTable(
   'events',
   {
     id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     /** Public id used in routes: /{type}/{slug}/{uid}. */
     uid: text('uid').notNull(),
     name: text('name').notNull(),
@@ -102,10 +154,27 @@ export const events = pgTable(
     holdCooldownSeconds: integer('hold_cooldown_seconds').notNull().default(BUYER_LIMIT_DEFAULTS.holdCooldownSeconds),
     /** Free tickets (price 0) one buyer may hold or book for this event, in all. */
     maxFreePerBuyer: integer('max_free_per_buyer').notNull().default(BUYER_LIMIT_DEFAULTS.maxFreePerBuyer),
+    /* The organiser console (issue 21). */
+    /** When a presale or pending event goes on sale (the buyer side reads it from step 3 on). */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Set when an operator (or a suspension) takes the event off the site; null while it may be shown. */
+    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+    unpublishedBy: text('unpublished_by').references(() => users.id, { onDelete: 'set null' }),
+    unpublishedReason: text('unpublished_reason'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('events_uid_key').on(t.uid),
+    // The target of member_events' composite foreign key.
+    unique('events_organisation_id_key').on(t.organisationId, t.id),
+    // An event's venue belongs to the event's organisation.
+    foreignKey({
+      name: 'events_organisation_venue_fk',
+      columns: [t.organisationId, t.venueId],
+      foreignColumns: [venues.organisationId, venues.id],
+    }),
     index('events_type_start_idx').on(t.type, t.startDate),
     index('events_start_idx').on(t.startDate),
     index('events_search_idx').using('gin', t.searchVector),
@@ -151,6 +220,9 @@ export const ticketPackages = pgTable(
     inactiveMessage: text('inactive_message'),
     maxPerOrder: integer('max_per_order').notNull().default(10),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The package's own sale window (null: from the event's sale start; until the event ends). */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -165,6 +237,10 @@ export const ticketPackages = pgTable(
     ),
     check('ticket_packages_color_class_range', sql`${t.colorClass} BETWEEN 0 AND 5`),
     check('ticket_packages_max_per_order_positive', sql`${t.maxPerOrder} > 0`),
+    check(
+      'ticket_packages_sale_window',
+      sql`${t.saleEndsAt} IS NULL OR ${t.saleStartsAt} IS NULL OR ${t.saleEndsAt} > ${t.saleStartsAt}`,
+    ),
   ],
 );
 
@@ -481,6 +557,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** better-auth's twoFactor plugin: the account has a verified TOTP secret (two_factors). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   ...timestamps,
 });
 
@@ -495,6 +573,11 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session was made by (or stepped up with) a verified second factor. The console's guard requires it
+     * for owners, managers and operators, whatever way the session was made (decisions/032).
+     */
+    secondFactor: boolean('second_factor').notNull().default(false),
     ...timestamps,
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
@@ -537,13 +620,15 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind', { enum: ['order_confirmation', 'payment_refunded', 'password_reset'] }).notNull(),
-    /** The order an order e-mail is about; null for account e-mails. */
+    kind: text('kind', {
+      enum: ['order_confirmation', 'payment_refunded', 'password_reset', 'organisation_invitation'],
+    }).notNull(),
+    /** The order an order e-mail is about; null for account and invitation e-mails. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    /** The account an account e-mail is for (password_reset); null for order e-mails. */
+    /** The account an account e-mail is for (password_reset); null for order and invitation e-mails. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** What an account e-mail needs beyond its row (the reset link). */
-    payload: jsonb('payload').$type<{ url: string }>(),
+    /** What an account or invitation e-mail needs beyond its row (the link; an invitation's address and organisation). */
+    payload: jsonb('payload').$type<{ url: string; email?: string; organisation?: string }>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
@@ -560,7 +645,7 @@ export const outbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check(
       'outbox_subject_check',
-      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} <> 'password_reset' AND ${t.orderId} IS NOT NULL)`,
+      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} = 'organisation_invitation' AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} NOT IN ('password_reset', 'organisation_invitation') AND ${t.orderId} IS NOT NULL)`,
     ),
   ],
 );
@@ -650,7 +735,184 @@ export const userOrders = pgTable(
   (table) => [index('user_orders_user_idx').on(table.userId, table.orderId)],
 );
 
+/*
+ * The organiser console (issue 21; decisions/032): members, their event limits, invitations, platform
+ * operators, the audit log, better-auth's two-factor secrets and uploaded images.
+ */
+
+/** A user's membership of an organisation, with one role. */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ORGANISATION_ROLES }).notNull(),
+    /** false: the member acts only on the events listed in member_events. */
+    allEvents: boolean('all_events').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organisation_members_organisation_user_key').on(t.organisationId, t.userId),
+    // The target of member_events' composite foreign key: a member is found through its organisation.
+    unique('organisation_members_organisation_id_key').on(t.organisationId, t.id),
+    index('organisation_members_user_idx').on(t.userId),
+    check('organisation_members_owner_all_events', sql`${t.role} <> 'owner' OR ${t.allEvents}`),
+  ],
+);
+
+/** The events a member limited to chosen events (all_events = false) may act on; both in one organisation. */
+export const memberEvents = pgTable(
+  'member_events',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    eventId: integer('event_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.eventId] }),
+    index('member_events_event_idx').on(t.organisationId, t.eventId),
+    foreignKey({
+      name: 'member_events_organisation_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [organisationMembers.organisationId, organisationMembers.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'member_events_organisation_event_fk',
+      columns: [t.organisationId, t.eventId],
+      foreignColumns: [events.organisationId, events.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** An invitation to join an organisation: the token is only in the e-mail; the row keeps its sha256. */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ORGANISATION_ROLES }).notNull(),
+    allEvents: boolean('all_events').notNull().default(true),
+    /** The events of a member limited to chosen events (all_events = false). */
+    eventIds: integer('event_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** sha256 (hex) of the invitation's token. */
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'revoked', 'expired'] })
+      .notNull()
+      .default('pending'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organisation_invitations_token_hash_key').on(t.tokenHash),
+    // One pending invitation per address and organisation.
+    uniqueIndex('organisation_invitations_pending_email_key')
+      .on(t.organisationId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
+    check('organisation_invitations_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('organisation_invitations_owner_all_events', sql`${t.role} <> 'owner' OR ${t.allEvents}`),
+  ],
+);
+
+/** Marquee's own staff: they review organisations and may read (never write) in every one. */
+export const platformOperators = pgTable('platform_operators', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * What was done on the organiser side, by whom, when (the database's clock): append-only. A trigger
+ * (marquee_audit_log_append_only, migration 0013) refuses UPDATE, DELETE and TRUNCATE, so no foreign key
+ * here may cascade or set null, and event_id and actor_user_id have none (a row outlives a deleted draft or
+ * account). Only the changed fields go in before/after; never passwords, TOTP secrets or tokens.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** null for a platform-wide action (an operator added). */
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    eventId: integer('event_id'),
+    eventUid: text('event_uid'),
+    actorKind: text('actor_kind', { enum: ['member', 'operator', 'system'] }).notNull(),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    /** 'event.update', 'package.create', 'member.invite', 'organisation.approve', … */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_organisation_idx').on(t.organisationId, t.id.desc()),
+    index('audit_log_event_idx')
+      .on(t.eventId, t.id.desc())
+      .where(sql`${t.eventId} IS NOT NULL`),
+  ],
+);
+
+/** better-auth's twoFactor model (its field names): a user's TOTP secret and backup codes, both encrypted by it. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId)],
+);
+
+/** Images an organisation uploaded, by the sha256 of their bytes (served at /media/{sha256}). */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    sha256: text('sha256').notNull(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Per organisation: two organisations may upload the same picture, and neither sees the other's row
+  // (decisions/032). `/media/{sha256}` serves the bytes whichever organisation's row holds them.
+  (t) => [primaryKey({ columns: [t.organisationId, t.sha256] }), index('media_files_sha256_idx').on(t.sha256)],
+);
+
 export const schema = {
+  organisations,
   venues,
   paymentGateways,
   events,
@@ -676,4 +938,11 @@ export const schema = {
   accounts,
   verifications,
   userOrders,
+  organisationMembers,
+  memberEvents,
+  organisationInvitations,
+  platformOperators,
+  auditLog,
+  twoFactors,
+  mediaFiles,
 };

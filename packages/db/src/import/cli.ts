@@ -1,21 +1,26 @@
 /**
- * npm run events:import -- FILE [--dry-run]
+ * npm run events:import -- FILE --organisation SLUG [--dry-run]
  *
  * Imports a JSON file of events (format: packages/domain/src/catalog/event-import.schema.ts, example:
- * docs/examples/events-import.json) all-or-nothing. The database is chosen as the server chooses it:
- * DATABASE_URL → PostgreSQL; otherwise the embedded PGlite in $DATA_DIR/pglite (DATA_DIR defaults to
- * ./data, relative to the repository root).
+ * docs/examples/events-import.json) all-or-nothing, under one approved organisation: its venues are the
+ * ones the file may refer to, and the venues and events written are its. The database is chosen as the
+ * server chooses it: DATABASE_URL → PostgreSQL; otherwise the embedded PGlite in $DATA_DIR/pglite
+ * (DATA_DIR defaults to ./data, relative to the repository root).
  */
 import { isAbsolute, resolve } from 'node:path';
-import { createDb, dbConfigFromEnv } from '../client';
+import { asc, eq } from 'drizzle-orm';
+import { createDb, dbConfigFromEnv, type Db } from '../client';
+import { organisations } from '../schema';
 import { EventImportError, importEventFile, readEventImportFile, type ImportIssue } from './import-events';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
-const USAGE = `Usage: npm run events:import -- FILE [--dry-run]
+const USAGE = `Usage: npm run events:import -- FILE --organisation SLUG [--dry-run]
 
-  FILE       a JSON file of events (see docs/examples/events-import.json)
-  --dry-run  check everything against the database, then roll back
+  FILE                  a JSON file of events (see docs/examples/events-import.json)
+  --organisation SLUG   the organisation the events (and new venues) belong to; the file may
+                        refer only to its venues. Without it, the organisations are listed.
+  --dry-run             check everything against the database, then roll back
 
 Database: DATABASE_URL (PostgreSQL) when set, otherwise the embedded database in
 DATA_DIR/pglite (DATA_DIR defaults to ./data in the repository root).`;
@@ -26,18 +31,79 @@ function refuse(filePath: string, issues: ImportIssue[]): number {
   return 1;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const flags = argv.filter((arg) => arg.startsWith('--'));
-  const files = argv.filter((arg) => !arg.startsWith('--'));
-  if (
-    flags.includes('--help') ||
-    files.length !== 1 ||
-    flags.some((flag) => flag !== '--dry-run' && flag !== '--help')
-  ) {
-    console.error(USAGE);
-    return flags.includes('--help') ? 0 : 1;
+interface Arguments {
+  files: string[];
+  organisation: string | undefined;
+  dryRun: boolean;
+  help: boolean;
+  /** An unknown flag, or --organisation without its slug. */
+  bad: boolean;
+}
+
+function parseArguments(argv: readonly string[]): Arguments {
+  const parsed: Arguments = { files: [], organisation: undefined, dryRun: false, help: false, bad: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    if (arg === '--dry-run') parsed.dryRun = true;
+    else if (arg === '--help') parsed.help = true;
+    else if (arg.startsWith('--organisation=')) parsed.organisation = arg.slice('--organisation='.length);
+    else if (arg === '--organisation') {
+      const slug = argv[index + 1];
+      if (slug === undefined || slug.startsWith('--')) parsed.bad = true;
+      else {
+        parsed.organisation = slug;
+        index += 1;
+      }
+    } else if (arg.startsWith('--')) parsed.bad = true;
+    else parsed.files.push(arg);
   }
-  const dryRun = flags.includes('--dry-run');
+  if (parsed.organisation === '') parsed.bad = true;
+  return parsed;
+}
+
+/** The organisations, one a line, for an operator choosing one. */
+async function listOrganisations(db: Db): Promise<string> {
+  const rows = await db
+    .select({ slug: organisations.slug, name: organisations.name, status: organisations.status })
+    .from(organisations)
+    .orderBy(asc(organisations.slug));
+  if (rows.length === 0) return '  (none: this database has no organisations yet)';
+  return rows
+    .map((row) => `  ${row.slug}  ${row.name}${row.status === 'approved' ? '' : ` (${row.status})`}`)
+    .join('\n');
+}
+
+/** The approved organisation the import is for, or a refusal (printed, with the organisations listed). */
+async function chooseOrganisation(db: Db, slug: string | undefined): Promise<number | null> {
+  if (slug === undefined) {
+    console.error(
+      `Give the organisation the events belong to: --organisation SLUG. Organisations:\n${await listOrganisations(db)}`,
+    );
+    return null;
+  }
+  const [found] = await db
+    .select({ id: organisations.id, status: organisations.status })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  if (!found) {
+    console.error(`No organisation has the slug "${slug}". Organisations:\n${await listOrganisations(db)}`);
+    return null;
+  }
+  if (found.status !== 'approved') {
+    console.error(
+      `The organisation "${slug}" is ${found.status}: only an approved organisation's events are imported.`,
+    );
+    return null;
+  }
+  return found.id;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { files, organisation, dryRun, help, bad } = parseArguments(argv);
+  if (help || bad || files.length !== 1) {
+    console.error(USAGE);
+    return help ? 0 : 1;
+  }
 
   // npm runs this script inside packages/db; a relative FILE means relative to where the operator typed the command.
   const invokedFrom = process.env.INIT_CWD ?? process.cwd();
@@ -61,10 +127,12 @@ async function main(argv: string[]): Promise<number> {
   const handle = createDb(config);
   try {
     await handle.migrate();
-    const result = await importEventFile(handle.db, loaded.file, { dryRun });
+    const organisationId = await chooseOrganisation(handle.db, organisation);
+    if (organisationId === null) return 1;
+    const result = await importEventFile(handle.db, loaded.file, { organisationId, dryRun });
     const verb = dryRun ? 'Checked (dry run, nothing written)' : 'Imported';
     console.log(
-      `${verb}: ${result.events.length} events, ${result.ticketPackages} ticket packages, ${result.promoCodes} promo codes.`,
+      `${verb} for ${organisation}: ${result.events.length} events, ${result.ticketPackages} ticket packages, ${result.promoCodes} promo codes.`,
     );
     for (const venue of result.venuesCreated)
       console.log(`  new venue: ${venue.name}, ${venue.city}${dryRun ? '' : ` (id ${venue.id})`}`);

@@ -5,10 +5,19 @@ import { join, resolve } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandSeatMap, SeatMapSchema } from '@marquee/domain/seat-map';
-import { events, promoCodes, ticketPackages, venues } from '../schema';
+import { createDb } from '../client';
+import { events, organisations, promoCodes, ticketPackages, venues } from '../schema';
 import { seedDemoIfEmpty } from '../seed/seed-demo';
+import { createOrganisation } from '../testing/factories';
 import { createTestDb, type TestDb } from '../testing/test-db';
-import { EventImportError, importEvents } from './import-events';
+import {
+  EventImportError,
+  importEvents,
+  loadEventImport,
+  planEventImport,
+  readExistingCatalogue,
+  writeEventImport,
+} from './import-events';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 const EXAMPLE_PATH = resolve(REPO_ROOT, 'docs/examples/events-import.json');
@@ -38,6 +47,19 @@ async function issuesOf(promise: Promise<unknown>): Promise<{ path: string; mess
 }
 
 let handle: TestDb;
+/** The demo's Lotus Pond Theatre Company, which owns the Lotus Pond Theatre the example refers to. */
+let lotusPond: { organisationId: number };
+/** Another demo organisation: the Lotus Pond Theatre is not its venue. */
+let lankaLive: { organisationId: number };
+
+async function demoOrganisation(slug: string): Promise<{ organisationId: number }> {
+  const [row] = await handle.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  if (!row) throw new Error(`no demo organisation ${slug}`);
+  return { organisationId: row.id };
+}
 
 async function counts() {
   const [e] = await handle.db.select({ n: count() }).from(events);
@@ -51,6 +73,8 @@ beforeAll(async () => {
   handle = await createTestDb();
   // The example refers to the demo's Lotus Pond Theatre by name.
   await seedDemoIfEmpty(handle.db);
+  lotusPond = await demoOrganisation('lotus-pond');
+  lankaLive = await demoOrganisation('lanka-live');
 });
 
 afterAll(async () => {
@@ -63,7 +87,7 @@ describe('importEvents', () => {
     const file = example();
     const pkg = packagesOf(file.events[2])[1];
     if (pkg) pkg.price = -5;
-    const issues = await issuesOf(importEvents(handle.db, file));
+    const issues = await issuesOf(importEvents(handle.db, file, lotusPond));
     expect(issues).toEqual([
       { path: 'events[2].ticket_packages[1].price', message: 'must be a whole number of minor units >= 0' },
     ]);
@@ -81,7 +105,7 @@ describe('importEvents', () => {
     if (third) third.currency = 'USD';
     const pkg = packagesOf(file.events[3])[0];
     if (pkg) pkg.price = 12.5;
-    const issues = await issuesOf(importEvents(handle.db, file));
+    const issues = await issuesOf(importEvents(handle.db, file, lotusPond));
     expect(issues.map((issue) => issue.path)).toEqual([
       'events[0].type',
       'events[0].start_date',
@@ -89,7 +113,7 @@ describe('importEvents', () => {
       'events[3].ticket_packages[0].price',
     ]);
     expect(issues[0]?.message).toBe('must be one of concerts, theatre, dance, uni-events');
-    expect(await issuesOf(importEvents(handle.db, []))).toEqual([
+    expect(await issuesOf(importEvents(handle.db, [], lotusPond))).toEqual([
       { path: '(file)', message: 'the file must be a JSON object with an "events" list' },
     ]);
   });
@@ -103,7 +127,7 @@ describe('importEvents', () => {
       first.hold_cooldown_seconds = 7200;
       first.max_free_per_buyer = 2.5;
     }
-    expect(await issuesOf(importEvents(handle.db, file))).toEqual([
+    expect(await issuesOf(importEvents(handle.db, file, lotusPond))).toEqual([
       { path: 'events[0].max_held_per_buyer', message: 'must be a whole number >= 1' },
       { path: 'events[0].hold_cooldown_seconds', message: 'must be at most 3600 (an hour)' },
       { path: 'events[0].max_free_per_buyer', message: 'must be a whole number >= 1' },
@@ -123,7 +147,7 @@ describe('importEvents', () => {
     }
     const fourth = file.events[3];
     if (fourth) fourth.venue = { name: 'Lotus Pond Theatre', city: 'Colombo' };
-    const issues = await issuesOf(importEvents(handle.db, file));
+    const issues = await issuesOf(importEvents(handle.db, file, lotusPond));
     expect(issues.map((issue) => issue.path)).toEqual([
       'events[1].payment_gateway_ids[1]',
       'events[1].venue',
@@ -140,9 +164,21 @@ describe('importEvents', () => {
     expect(await handle.db.select().from(venues).where(eq(venues.name, 'Hanthana Quarry Amphitheatre'))).toEqual([]);
   });
 
+  it("looks venues up within the organisation: another organisation's venue is unknown", async () => {
+    const before = await counts();
+    const issues = await issuesOf(importEvents(handle.db, example(), lankaLive));
+    expect(issues).toEqual([
+      {
+        path: 'events[2].venue',
+        message: 'no venue "Lotus Pond Theatre" in Colombo exists; define it with name, city, country and time_zone',
+      },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('does a dry run without writing', async () => {
     const before = await counts();
-    const result = await importEvents(handle.db, example(), { dryRun: true });
+    const result = await importEvents(handle.db, example(), { ...lotusPond, dryRun: true });
     expect(result.dryRun).toBe(true);
     expect(result.events).toHaveLength(4);
     expect(await counts()).toEqual(before);
@@ -150,7 +186,7 @@ describe('importEvents', () => {
 
   it('imports the example file: venues, seats, promo codes, search', async () => {
     const before = await counts();
-    const result = await importEvents(handle.db, example());
+    const result = await importEvents(handle.db, example(), lotusPond);
     expect(result.events).toHaveLength(4);
     expect(result.venuesCreated.map((venue) => venue.name)).toEqual([
       'Hanthana Quarry Amphitheatre',
@@ -182,6 +218,13 @@ describe('importEvents', () => {
       maxFreePerBuyer: 4,
     });
     expect(event?.startDate.toISOString()).toBe('2027-02-20T12:00:00.000Z');
+    // Written under the importing organisation: its events and the venues the file created.
+    expect(event?.organisationId).toBe(lotusPond.organisationId);
+    const created = await handle.db
+      .select({ organisationId: venues.organisationId })
+      .from(venues)
+      .where(eq(venues.name, 'Hanthana Quarry Amphitheatre'));
+    expect(created).toEqual([{ organisationId: lotusPond.organisationId }]);
     const codes = await handle.db
       .select()
       .from(promoCodes)
@@ -232,15 +275,54 @@ describe('importEvents', () => {
     expect(found).toHaveLength(1);
   });
 
+  it("cannot write an event at another organisation's venue, even from a forged plan (composite key)", async () => {
+    const loaded = loadEventImport(example());
+    if (!loaded.ok) throw new Error('example');
+    const file = {
+      ...loaded.file,
+      events: loaded.file.events.filter((event) => event.name === 'Moonlit Veena Recital'),
+    };
+    file.events = file.events.map((event) => ({ ...event, uid: 'forged01' }));
+    const plan = planEventImport(
+      file,
+      await readExistingCatalogue(handle.db, file, lotusPond.organisationId),
+      lotusPond,
+    );
+    expect(plan.issues).toEqual([]);
+    const before = await counts();
+    const refusal = await writeEventImport(handle.db, { ...plan, organisationId: lankaLive.organisationId }).then(
+      () => 'written',
+      (error: unknown) => {
+        const messages: string[] = [];
+        for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) messages.push(cause.message);
+        return messages.join(' / ');
+      },
+    );
+    expect(refusal).toMatch(/events_organisation_venue_fk/);
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses the same file twice (the uids already exist)', async () => {
     const before = await counts();
-    const issues = await issuesOf(importEvents(handle.db, example()));
+    const issues = await issuesOf(importEvents(handle.db, example(), lotusPond));
     expect(issues).toHaveLength(4);
     expect(issues[0]?.path).toBe('events[0].name');
     expect(issues[0]?.message).toMatch(/already exists/);
     expect(await counts()).toEqual(before);
   });
 });
+
+/** Runs the CLI on the embedded database in `dataDir`'s parent DATA_DIR. */
+function runCli(dataDir: string, args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  return spawnSync(resolve(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/import/cli.ts', ...args], {
+    cwd: resolve(REPO_ROOT, 'packages/db'),
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
 
 describe('npm run events:import (cli)', () => {
   it('prints each problem with its path and exits 1', () => {
@@ -266,4 +348,57 @@ describe('npm run events:import (cli)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('refuses without --organisation or with an unknown one, listing the organisations; imports under one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'marquee-import-'));
+    try {
+      const dataDir = join(dir, 'data');
+      const embedded = createDb({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+      await embedded.migrate();
+      await createOrganisation(embedded.db, { slug: 'cli-organiser', name: 'CLI Organiser' });
+      await createOrganisation(embedded.db, { slug: 'cli-pending', name: 'CLI Pending', status: 'pending' });
+      await embedded.close();
+      const path = join(dir, 'events.json');
+      writeFileSync(path, JSON.stringify(example()));
+
+      const without = runCli(dataDir, [path]);
+      expect(without.status).toBe(1);
+      expect(without.stderr).toContain('--organisation SLUG');
+      expect(without.stderr).toContain('cli-organiser  CLI Organiser');
+      expect(without.stderr).toContain('cli-pending  CLI Pending (pending)');
+
+      const unknown = runCli(dataDir, [path, '--organisation', 'nobody']);
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toContain('No organisation has the slug "nobody"');
+      expect(unknown.stderr).toContain('cli-organiser');
+
+      const pending = runCli(dataDir, [path, '--organisation=cli-pending']);
+      expect(pending.status).toBe(1);
+      expect(pending.stderr).toContain('"cli-pending" is pending');
+
+      // The example's Lotus Pond Theatre is not this organisation's venue; the rest would import.
+      const refused = runCli(dataDir, [path, '--organisation', 'cli-organiser']);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('events[2].venue: no venue "Lotus Pond Theatre" in Colombo exists');
+      const file = example();
+      file.events.splice(2, 1);
+      writeFileSync(path, JSON.stringify(file));
+      const imported = runCli(dataDir, [path, '--organisation', 'cli-organiser']);
+      expect(imported.status, imported.stderr).toBe(0);
+      expect(imported.stdout).toContain('Imported for cli-organiser: 3 events');
+
+      const check = createDb({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+      try {
+        const owners = await check.db
+          .selectDistinct({ slug: organisations.slug })
+          .from(events)
+          .innerJoin(organisations, eq(organisations.id, events.organisationId));
+        expect(owners).toEqual([{ slug: 'cli-organiser' }]);
+      } finally {
+        await check.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -43,16 +43,17 @@ class DryRunRollback extends Error {
 }
 
 /**
- * Plans and writes a loaded file inside the caller's transaction: the payment gateways events refer to
- * are ensured, what exists is read, the plan made (EventImportError when it has issues) and written.
+ * Plans and writes a loaded file inside the caller's transaction, under `options.organisationId`: the
+ * payment gateways events refer to are ensured, what exists is read (the organisation's venues), the plan
+ * made (EventImportError when it has issues) and written.
  */
 export async function applyEventImport(
   tx: Db,
   file: EventImportFile,
-  options: PlanOptions = {},
+  options: PlanOptions,
 ): Promise<{ plan: EventImportPlan; result: ImportEventsResult }> {
   await ensurePaymentGateways(tx);
-  const existing = await readExistingCatalogue(tx, file);
+  const existing = await readExistingCatalogue(tx, file, options.organisationId);
   const plan = planEventImport(file, existing, options);
   const result = await writeEventImport(tx, plan);
   return { plan, result };
@@ -64,11 +65,7 @@ export async function applyEventImport(
  * with its path (`events[2].ticket_packages[0].sections[1]: …`); then venues, events, packages and promo
  * codes are written in one transaction.
  */
-export async function importEvents(
-  db: Db,
-  input: unknown,
-  options: ImportEventsOptions = {},
-): Promise<ImportEventsResult> {
+export async function importEvents(db: Db, input: unknown, options: ImportEventsOptions): Promise<ImportEventsResult> {
   const loaded = loadEventImport(input);
   if (!loaded.ok) throw new EventImportError(loaded.issues);
   return importEventFile(db, loaded.file, options);
@@ -78,7 +75,7 @@ export async function importEvents(
 export async function importEventFile(
   db: Db,
   file: EventImportFile,
-  options: ImportEventsOptions = {},
+  options: ImportEventsOptions,
 ): Promise<ImportEventsResult> {
   const { dryRun, ...planOptions } = options;
   try {

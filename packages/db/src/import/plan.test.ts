@@ -23,8 +23,13 @@ const HALL_MAP: SeatMap = SeatMapSchema.parse({
 });
 const HALL_SEATS = expandSeatMap(HALL_MAP);
 
+/** The importing organisation's id. */
+const ORG = 5;
+const AS_ORG = { organisationId: ORG } as const;
+
 const LAWN: ExistingVenue = {
   id: 7,
+  organisationId: ORG,
   name: 'Riverside Lawn',
   city: 'Colombo',
   country: 'LK',
@@ -102,11 +107,14 @@ function sampleInput(): EventImportFileInput {
 describe('planEventImport', () => {
   it('plans venues, events, packages and promo codes without touching a database', () => {
     const file = load(sampleInput());
-    const plan = planEventImport(file, existing());
+    const plan = planEventImport(file, existing(), AS_ORG);
     expect(plan.issues).toEqual([]);
     expect(plan.skippedEvents).toEqual([]);
+    // Every row the plan writes is the importing organisation's.
+    expect(plan.organisationId).toBe(ORG);
     expect(plan.newVenues).toEqual([
       {
+        organisationId: ORG,
         name: 'Harbour Hall',
         city: 'Singapore',
         country: 'SG',
@@ -125,6 +133,7 @@ describe('planEventImport', () => {
     const [night, matinee, lawn] = plan.events;
     expect(night?.path).toBe('/concerts/hall-night/hall0001');
     expect(night?.row).toMatchObject({
+      organisationId: ORG,
       uid: 'hall0001',
       startDate: new Date('2027-01-10T11:30:00Z'),
       endDate: new Date('2027-01-10T14:00:00Z'),
@@ -166,8 +175,8 @@ describe('planEventImport', () => {
     const state = existing({ takenUids: new Set(['hall0001']) });
     const fileBefore = structuredClone(file);
     const stateBefore = structuredClone(state);
-    const first = planEventImport(file, state);
-    expect(planEventImport(file, state)).toEqual(first);
+    const first = planEventImport(file, state, AS_ORG);
+    expect(planEventImport(file, state, AS_ORG)).toEqual(first);
     expect(file).toEqual(fileBefore);
     expect(state).toEqual(stateBefore);
   });
@@ -183,7 +192,7 @@ describe('planEventImport', () => {
     if (back) back.sections = ['B', 'A'];
     matinee.venue = { name: 'Nowhere' };
     lawn.currency = 'SGD';
-    const plan = planEventImport(file, existing({ takenUids: new Set(['hall0001']) }));
+    const plan = planEventImport(file, existing({ takenUids: new Set(['hall0001']) }), AS_ORG);
     expect(plan.issues.map((issue) => issue.path)).toEqual([
       'events[0].uid',
       'events[0].payment_gateway_ids[1]',
@@ -198,7 +207,10 @@ describe('planEventImport', () => {
 
   it("skips events that exist when asked to (existingEvents: 'skip'), and plans the rest", () => {
     const file = load(sampleInput());
-    const plan = planEventImport(file, existing({ takenUids: new Set(['hall0001']) }), { existingEvents: 'skip' });
+    const plan = planEventImport(file, existing({ takenUids: new Set(['hall0001']) }), {
+      ...AS_ORG,
+      existingEvents: 'skip',
+    });
     expect(plan.issues).toEqual([]);
     expect(plan.skippedEvents).toEqual([{ index: 0, uid: 'hall0001' }]);
     expect(plan.events.map((event) => event.index)).toEqual([1, 2]);
@@ -210,6 +222,7 @@ describe('planEventImport', () => {
     const file = load(sampleInput());
     const stored: ExistingVenue = {
       id: 3,
+      organisationId: ORG,
       name: 'Harbour Hall',
       city: 'Singapore',
       country: 'SG',
@@ -217,14 +230,14 @@ describe('planEventImport', () => {
       address: '',
       seatMap: { ...HALL_MAP, width: 500 },
     };
-    const refused = planEventImport(file, existing({ venues: [LAWN, stored] }));
+    const refused = planEventImport(file, existing({ venues: [LAWN, stored] }), AS_ORG);
     expect(refused.issues).toEqual([
       {
         path: 'venues[0].seat_map',
         message: '"Harbour Hall" in Singapore already exists with a different seat map; refer to it by name and city',
       },
     ]);
-    const kept = planEventImport(file, existing({ venues: [LAWN, stored] }), { existingVenues: 'keep' });
+    const kept = planEventImport(file, existing({ venues: [LAWN, stored] }), { ...AS_ORG, existingVenues: 'keep' });
     expect(kept.issues).toEqual([]);
     expect(kept.newVenues).toEqual([]);
     expect(kept.definedVenues).toEqual([{ name: 'Harbour Hall', city: 'Singapore', venue: { existing: 3 } }]);
@@ -243,7 +256,7 @@ describe('planEventImport', () => {
       time_zone: 'Asia/Singapore',
       seat_map: null,
     };
-    const plan = planEventImport(load(input), existing());
+    const plan = planEventImport(load(input), existing(), AS_ORG);
     expect(plan.issues.map((issue) => [issue.path, issue.message])).toContainEqual([
       'events[1].venue.seat_map',
       '"Harbour Hall" in Singapore is defined earlier in this file with a different seat map; refer to it by name and city',

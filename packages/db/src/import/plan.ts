@@ -36,6 +36,7 @@ export interface ExistingVenue extends NewVenue {
 
 /** What the database holds that a plan depends on. */
 export interface ExistingCatalogue {
+  /** The importing organisation's venues only: a file never refers to another organisation's venue. */
   venues: readonly ExistingVenue[];
   /** Those of the file's event uids (eventUidOf) that an event already has. */
   takenUids: ReadonlySet<string>;
@@ -43,6 +44,8 @@ export interface ExistingCatalogue {
 }
 
 export interface PlanOptions {
+  /** The organisation the file is imported under: it owns the venues and events written. */
+  organisationId: number;
   /**
    * An event whose uid exists: 'refuse' (default) makes it an issue (was this file imported before?);
    * 'skip' leaves it alone and plans the rest, so the same document can be applied again (the demo seed).
@@ -59,6 +62,7 @@ export interface PlanOptions {
 export type PlannedVenueRef = { existing: number } | { new: number };
 
 export interface NewVenue {
+  organisationId: number;
   name: string;
   city: string;
   country: string;
@@ -88,6 +92,8 @@ export interface PlannedEvent {
 }
 
 export interface EventImportPlan {
+  /** The organisation every row of the plan belongs to. */
+  organisationId: number;
   /** Empty when the plan can be written. */
   issues: ImportIssue[];
   /** Venues to create, in the order the file first defines them. */
@@ -151,8 +157,9 @@ function seatsBySection(map: SeatMap): Map<string, string[]> {
 export function planEventImport(
   file: EventImportFile,
   existing: ExistingCatalogue,
-  options: PlanOptions = {},
+  options: PlanOptions,
 ): EventImportPlan {
+  const { organisationId } = options;
   const skipExistingEvents = options.existingEvents === 'skip';
   const keepExistingVenues = options.existingVenues === 'keep';
   const issues: ImportIssue[] = [];
@@ -191,6 +198,7 @@ export function planEventImport(
         seatMap,
       };
       newVenues.push({
+        organisationId,
         name: venue.name,
         city: venue.city,
         country: venue.country,
@@ -365,6 +373,7 @@ export function planEventImport(
       path: eventPath({ type: event.type, name: event.name, uid }),
       venue: venue.ref,
       row: {
+        organisationId,
         uid,
         name: event.name,
         type: event.type,
@@ -405,6 +414,7 @@ export function planEventImport(
   });
 
   return {
+    organisationId,
     issues,
     newVenues,
     definedVenues: [...defined].map((venue) => ({ name: venue.name, city: venue.city, venue: venue.ref })),

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { EventImportFile } from '@marquee/domain/import';
 import { SeatMapSchema } from '@marquee/domain/seat-map';
 import type { Db } from '../client';
@@ -21,8 +21,15 @@ export interface ImportEventsResult {
   dryRun: boolean;
 }
 
-/** What exists that planEventImport depends on: every venue, the file's uids already taken, the payment gateways. */
-export async function readExistingCatalogue(db: Db, file: EventImportFile): Promise<ExistingCatalogue> {
+/**
+ * What exists that planEventImport depends on: the organisation's venues (never another organisation's),
+ * the file's uids already taken (uids are unique across organisations), the payment gateways.
+ */
+export async function readExistingCatalogue(
+  db: Db,
+  file: EventImportFile,
+  organisationId: number,
+): Promise<ExistingCatalogue> {
   const venueRows = await db
     .select({
       id: venues.id,
@@ -33,7 +40,9 @@ export async function readExistingCatalogue(db: Db, file: EventImportFile): Prom
       address: venues.address,
       seatMap: venues.seatMap,
     })
-    .from(venues);
+    .from(venues)
+    .where(eq(venues.organisationId, organisationId))
+    .orderBy(venues.id);
   const uids = [...new Set(file.events.map(eventUidOf))];
   const taken =
     uids.length === 0 ? [] : await db.select({ uid: events.uid }).from(events).where(inArray(events.uid, uids));
@@ -41,6 +50,7 @@ export async function readExistingCatalogue(db: Db, file: EventImportFile): Prom
   return {
     venues: venueRows.map((row) => ({
       ...row,
+      organisationId,
       seatMap: row.seatMap === null ? null : SeatMapSchema.parse(row.seatMap),
     })),
     takenUids: new Set(taken.map((row) => row.uid)),
@@ -50,17 +60,20 @@ export async function readExistingCatalogue(db: Db, file: EventImportFile): Prom
 
 /**
  * Writes a plan in one transaction (a savepoint inside the caller's, where the plan's ExistingCatalogue
- * should have been read): new venues, then events, their ticket packages and promo codes. A plan with
- * issues is refused whole (EventImportError) and nothing is written.
+ * should have been read): new venues, then events, their ticket packages and promo codes, every venue and
+ * event stamped with the plan's organisation. A plan with issues is refused whole (EventImportError) and
+ * nothing is written. An event whose venue is another organisation's is refused by the database
+ * (events_organisation_venue_fk).
  */
 export async function writeEventImport(db: Db, plan: EventImportPlan): Promise<ImportEventsResult> {
   if (plan.issues.length > 0) throw new EventImportError(plan.issues);
+  const { organisationId } = plan;
   return db.transaction(async (tx) => {
     const venuesCreated: ImportEventsResult['venuesCreated'] = [];
     if (plan.newVenues.length > 0) {
       const rows = await tx
         .insert(venues)
-        .values(plan.newVenues)
+        .values(plan.newVenues.map((venue) => ({ ...venue, organisationId })))
         .returning({ id: venues.id, name: venues.name, city: venues.city });
       for (const venue of plan.newVenues) {
         const row = rows.find((candidate) => candidate.name === venue.name && candidate.city === venue.city);
@@ -79,7 +92,7 @@ export async function writeEventImport(db: Db, plan: EventImportPlan): Promise<I
         ? []
         : await tx
             .insert(events)
-            .values(plan.events.map((event) => ({ ...event.row, venueId: venueIdOf(event.venue) })))
+            .values(plan.events.map((event) => ({ ...event.row, organisationId, venueId: venueIdOf(event.venue) })))
             .returning({ id: events.id, uid: events.uid });
     const eventIdByUid = new Map(insertedEvents.map((row) => [row.uid, row.id]));
     const eventIdOf = (uid: string): number => {

@@ -9,6 +9,7 @@ import {
 } from '@marquee/domain/import';
 import { zonedDateTime } from '@marquee/domain/zoned-time';
 import { DEMO_EVENTS, type DemoEvent, type DemoPackage, type DemoPromo, type DemoStart } from './demo-events';
+import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-organisations';
 import { DEMO_VENUES, type DemoVenue } from './demo-venues';
 import { eventUidFrom } from './event-uid';
 import { CARD_GATEWAY_ID, INSTALMENTS_GATEWAY_ID } from './payment-gateways';
@@ -126,15 +127,33 @@ function demoEvent(event: DemoEvent, venue: DemoVenue, now: Date): EventInput {
   };
 }
 
-/** The demo catalogue (demo-venues.ts, demo-events.ts) as an import document, timed around `now`. */
-export function demoCatalogue(now: Date = new Date()): EventImportFileInput {
+/** An import document of the demo venues that `include` keeps and the demo events at them, timed around `now`. */
+function catalogueOf(now: Date, include: (venue: DemoVenue) => boolean): EventImportFileInput {
   const venueByKey = new Map(DEMO_VENUES.map((venue) => [venue.key, venue]));
   return {
-    venues: DEMO_VENUES.map(demoVenue),
-    events: DEMO_EVENTS.map((event) => {
+    venues: DEMO_VENUES.filter(include).map(demoVenue),
+    events: DEMO_EVENTS.flatMap((event) => {
       const venue = venueByKey.get(event.venue);
       if (!venue) throw new Error(`Demo catalogue: "${event.name}" names an unknown venue ${event.venue}`);
-      return demoEvent(event, venue, now);
+      return include(venue) ? [demoEvent(event, venue, now)] : [];
     }),
   };
+}
+
+/** The whole demo catalogue (demo-venues.ts, demo-events.ts) as one import document, timed around `now`. */
+export function demoCatalogue(now: Date = new Date()): EventImportFileInput {
+  return catalogueOf(now, () => true);
+}
+
+/**
+ * The demo catalogue as one import document per demo organisation (demo-organisations.ts): its venues and
+ * the events at them, in the order of DEMO_ORGANISATIONS. Together they are demoCatalogue(now).
+ */
+export function demoCatalogues(
+  now: Date = new Date(),
+): { organisation: DemoOrganisation; document: EventImportFileInput }[] {
+  return DEMO_ORGANISATIONS.map((organisation) => ({
+    organisation,
+    document: catalogueOf(now, (venue) => organisation.venues.includes(venue.key)),
+  }));
 }

@@ -1,18 +1,22 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { eventPath } from '@marquee/domain/slug';
 import type { Db } from '../client';
 import { applyEventImport, EventImportError, loadEventImport } from '../import/import-events';
-import { banners, events, testimonials } from '../schema';
-import { demoCatalogue, demoEventUid } from './demo-catalogue';
+import { banners, events, organisations, testimonials } from '../schema';
+import { demoCatalogues, demoEventUid } from './demo-catalogue';
 import { DEMO_BANNERS, DEMO_EVENTS, DEMO_TESTIMONIALS } from './demo-events';
+import type { DemoOrganisation } from './demo-organisations';
 
-export { demoCatalogue, demoEventImages, demoEventUid } from './demo-catalogue';
+export { demoCatalogue, demoCatalogues, demoEventImages, demoEventUid } from './demo-catalogue';
+export { DEMO_ORGANISATIONS, demoOrganisationOf, type DemoOrganisation } from './demo-organisations';
 
 export interface SeedSummary {
   /** Events inserted by this run. */
   events: number;
   /** Demo venues present after this run. */
   venues: number;
+  /** Demo organisations present after this run. */
+  organisations: number;
 }
 
 /** Serialises concurrent seeders (several server processes starting at once on one PostgreSQL). */
@@ -23,17 +27,52 @@ function requireValue<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+/** The demo organisation's id: created approved when its slug is new, left as it is when it exists. */
+async function ensureDemoOrganisation(db: Db, organisation: DemoOrganisation, now: Date): Promise<number> {
+  await db
+    .insert(organisations)
+    .values({
+      slug: organisation.slug,
+      name: organisation.name,
+      contactEmail: organisation.contactEmail,
+      country: organisation.country,
+      status: 'approved',
+      approvedAt: now,
+    })
+    .onConflictDoNothing({ target: organisations.slug });
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, organisation.slug));
+  return requireValue(row, `organisation ${organisation.slug} was not created`).id;
+}
+
 /**
- * Writes the demo catalogue (demoCatalogue, an import document) through the importer; events whose uid
- * already exists are left alone (so a re-run adds nothing twice), and a demo venue that exists (same name
- * and city) is kept as it is, its stored map the one used. Then the home page's banners and testimonials,
- * which are site content rather than catalogue, into empty tables.
+ * Writes the demo catalogue through the importer, one import document per demo organisation
+ * (demoCatalogues), each under its organisation (created approved when new); events whose uid already
+ * exists are left alone (so a re-run adds nothing twice), and a demo venue that the organisation has (same
+ * name and city) is kept as it is, its stored map the one used. Then the home page's banners and
+ * testimonials, which are site content rather than catalogue, into empty tables.
  */
 async function insertDemo(db: Db, now: Date): Promise<SeedSummary> {
-  // Every layout and field is checked before anything is written.
-  const loaded = loadEventImport(demoCatalogue(now));
-  if (!loaded.ok) throw new EventImportError(loaded.issues);
-  const { plan, result } = await applyEventImport(db, loaded.file, { existingEvents: 'skip', existingVenues: 'keep' });
+  // Every layout and field of every document is checked before anything is written.
+  const documents = demoCatalogues(now).map(({ organisation, document }) => {
+    const loaded = loadEventImport(document);
+    if (!loaded.ok) throw new EventImportError(loaded.issues);
+    return { organisation, file: loaded.file };
+  });
+  let eventsWritten = 0;
+  let venuesPresent = 0;
+  for (const { organisation, file } of documents) {
+    const organisationId = await ensureDemoOrganisation(db, organisation, now);
+    const { plan, result } = await applyEventImport(db, file, {
+      organisationId,
+      existingEvents: 'skip',
+      existingVenues: 'keep',
+    });
+    eventsWritten += result.events.length;
+    venuesPresent += plan.definedVenues.length;
+  }
 
   const [bannerCount] = await db.select({ n: count() }).from(banners);
   if ((bannerCount?.n ?? 0) === 0) {
@@ -61,7 +100,7 @@ async function insertDemo(db: Db, now: Date): Promise<SeedSummary> {
       .values(DEMO_TESTIMONIALS.map((testimonial, index) => ({ ...testimonial, sortOrder: index })));
   }
 
-  return { events: result.events.length, venues: plan.definedVenues.length };
+  return { events: eventsWritten, venues: venuesPresent, organisations: documents.length };
 }
 
 async function lockSeed(db: Db): Promise<void> {

@@ -4,11 +4,14 @@ import { createTestDb, type TestDb } from './test-db';
 import {
   createBanner,
   createEvent,
+  createOrganisation,
   createPromoCode,
   createTestimonial,
   createTicketPackage,
   createVenue,
+  defaultTestOrganisation,
   smallSeatMap,
+  TEST_ORGANISATION_SLUG,
 } from './factories';
 
 describe('factories', () => {
@@ -58,5 +61,23 @@ describe('factories', () => {
     expect(siteWide.eventId).toBeNull();
     expect((await createBanner(handle.db, { link: '/dance' })).link).toBe('/dance');
     expect((await createTestimonial(handle.db, { profession: 'Dancer' })).profession).toBe('Dancer');
+  });
+
+  it("give venues and events an organisation: the default test organisation, the one given, or the venue's", async () => {
+    const fallback = await defaultTestOrganisation(handle.db);
+    expect(fallback).toMatchObject({ slug: TEST_ORGANISATION_SLUG, status: 'approved' });
+    const plain = await createEvent(handle.db);
+    expect(plain.organisationId).toBe(fallback.id);
+
+    const other = await createOrganisation(handle.db, { country: 'SG' });
+    expect(other.id).not.toBe(fallback.id);
+    const event = await createEvent(handle.db, { organisationId: other.id });
+    expect(event.organisationId).toBe(other.id);
+    const venue = await createVenue(handle.db, { organisationId: other.id });
+    const atVenue = await createEvent(handle.db, { venueId: venue.id });
+    expect(atVenue.organisationId).toBe(other.id);
+    // The database refuses an event at another organisation's venue.
+    await expect(createEvent(handle.db, { venueId: venue.id, organisationId: fallback.id })).rejects.toThrow();
+    expect((await defaultTestOrganisation(handle.db)).id).toBe(fallback.id);
   });
 });

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { GenericSeatMapSchema, type GenericSeatMap } from '@marquee/domain/seat-map';
 import type { Db } from '../client';
-import { banners, events, promoCodes, testimonials, ticketPackages, venues } from '../schema';
+import { banners, events, organisations, promoCodes, testimonials, ticketPackages, venues } from '../schema';
 import { ensurePaymentGateways } from '../seed/payment-gateways';
 
 /**
@@ -9,6 +10,7 @@ import { ensurePaymentGateways } from '../seed/payment-gateways';
  * never collide with each other or with the demo seed.
  */
 
+export type NewOrganisation = typeof organisations.$inferInsert;
 export type NewVenue = typeof venues.$inferInsert;
 export type NewEvent = typeof events.$inferInsert;
 export type NewTicketPackage = typeof ticketPackages.$inferInsert;
@@ -16,6 +18,7 @@ export type NewPromoCode = typeof promoCodes.$inferInsert;
 export type NewBanner = typeof banners.$inferInsert;
 export type NewTestimonial = typeof testimonials.$inferInsert;
 
+export type Organisation = typeof organisations.$inferSelect;
 export type Venue = typeof venues.$inferSelect;
 export type Event = typeof events.$inferSelect;
 export type TicketPackageRow = typeof ticketPackages.$inferSelect;
@@ -67,8 +70,64 @@ export function smallSeatMap(rows = 2, perRow = 5): GenericSeatMap {
   return GenericSeatMapSchema.parse(map);
 }
 
+/** An approved organisation (a new one each call). */
+export async function createOrganisation(db: Db, overrides: Partial<NewOrganisation> = {}): Promise<Organisation> {
+  const n = next();
+  const [row] = await db
+    .insert(organisations)
+    .values({
+      slug: `test-${RUN_TAG}-${n.toString(36)}`,
+      name: `Test Organisation ${RUN_TAG}-${n}`,
+      contactEmail: `organiser-${RUN_TAG}-${n}@example.com`,
+      country: 'LK',
+      status: 'approved',
+      approvedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return inserted(row, 'organisation');
+}
+
+/** The slug of the organisation that owns what the factories make when no organisation is given. */
+export const TEST_ORGANISATION_SLUG = 'test-organisation';
+
+const defaultOrganisations = new WeakMap<Db, Promise<Organisation>>();
+
+/**
+ * The default test organisation of this database (slug TEST_ORGANISATION_SLUG, approved), made on first
+ * use. Venues and events made without an organisation belong to it.
+ */
+export function defaultTestOrganisation(db: Db): Promise<Organisation> {
+  let found = defaultOrganisations.get(db);
+  if (!found) {
+    found = findOrCreateDefaultOrganisation(db);
+    defaultOrganisations.set(db, found);
+    // A failure is not remembered: the next call tries again.
+    found.catch(() => defaultOrganisations.delete(db));
+  }
+  return found;
+}
+
+async function findOrCreateDefaultOrganisation(db: Db): Promise<Organisation> {
+  await db
+    .insert(organisations)
+    .values({
+      slug: TEST_ORGANISATION_SLUG,
+      name: 'Test Organisation',
+      contactEmail: 'organiser@example.com',
+      country: 'LK',
+      status: 'approved',
+      approvedAt: new Date(),
+    })
+    .onConflictDoNothing({ target: organisations.slug });
+  const [row] = await db.select().from(organisations).where(eq(organisations.slug, TEST_ORGANISATION_SLUG));
+  return inserted(row, 'default test organisation');
+}
+
+/** A venue without a map, in the default test organisation unless `organisationId` is given. */
 export async function createVenue(db: Db, overrides: Partial<NewVenue> = {}): Promise<Venue> {
   const n = next();
+  const organisationId = overrides.organisationId ?? (await defaultTestOrganisation(db)).id;
   const [row] = await db
     .insert(venues)
     .values({
@@ -79,15 +138,29 @@ export async function createVenue(db: Db, overrides: Partial<NewVenue> = {}): Pr
       timeZone: 'Asia/Colombo',
       seatMap: null,
       ...overrides,
+      organisationId,
     })
     .returning();
   return inserted(row, 'venue');
 }
 
-/** An event a week from now; creates a venue unless `venueId` is given. Payment gateways 1 and 2 are ensured. */
+/**
+ * An event a week from now. Its organisation is `organisationId`, else its venue's (`venueId`), else the
+ * default test organisation; a venue is created in that organisation unless `venueId` is given. Payment
+ * gateways 1 and 2 are ensured.
+ */
 export async function createEvent(db: Db, overrides: Partial<NewEvent> = {}): Promise<Event> {
   await ensurePaymentGateways(db);
-  const venueId = overrides.venueId ?? (await createVenue(db)).id;
+  let organisationId = overrides.organisationId;
+  if (organisationId === undefined && overrides.venueId !== undefined) {
+    const [venue] = await db
+      .select({ organisationId: venues.organisationId })
+      .from(venues)
+      .where(eq(venues.id, overrides.venueId));
+    organisationId = venue?.organisationId;
+  }
+  organisationId ??= (await defaultTestOrganisation(db)).id;
+  const venueId = overrides.venueId ?? (await createVenue(db, { organisationId })).id;
   const n = next();
   const uid = overrides.uid ?? uniqueUid();
   const startDate = overrides.startDate ?? new Date(Date.now() + 7 * 24 * 3_600_000);
@@ -107,6 +180,7 @@ export async function createEvent(db: Db, overrides: Partial<NewEvent> = {}): Pr
       status: 'ongoing',
       paymentGatewayIds: [1, 2],
       ...overrides,
+      organisationId,
       venueId,
     })
     .returning();
