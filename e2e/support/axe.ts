@@ -56,6 +56,21 @@ export function formatViolations(violations: AxeResults['violations'] | AxeResul
 }
 
 /**
+ * Waits until the page's finite CSS animations and transitions have finished (a toast sliding and fading in,
+ * say): axe measures colours as they are painted, and a half-faded toast is not what a reader is left with.
+ * Endless ones (a spinner) are not waited for; a page clock that holds time still is not waited on past 5 s.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([finished, new Promise((resolve) => window.setTimeout(resolve, 5_000))]);
+  });
+}
+
+/**
  * Runs axe-core at WCAG 2.2 AA (and the heading and landmark rules) on the page as it is now and fails with
  * a readable list when anything is violated. Softly: one test reports every state it visits, and still fails.
  * No rule is disabled.
@@ -72,6 +87,7 @@ export async function expectNoAxeViolations(page: Page, state: string, options: 
     builder = builder.include(within);
   }
   for (const selector of exclude) builder = builder.exclude(selector);
+  await animationsSettled(page);
   const results = await builder.analyze();
   // What axe could not decide (text over an image, say) is no failure, but is kept with the test for review.
   if (results.incomplete.length > 0) {
