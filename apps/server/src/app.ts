@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
@@ -5,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from '@marquee/db/client';
 import type { ErrorBody } from '@marquee/domain/errors';
 import type { AppConfig } from './config';
+import { ensureAppSecret } from './lib/app-secrets';
 import { Redis } from 'ioredis';
 import { accountsModule } from './modules/accounts/routes';
 import { captchaModule } from './modules/captcha/routes';
@@ -117,6 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   registerRateLimits(app, {
     redis,
+    // The database's own namespace in Redis: every process on this database shares its counters, and another
+    // database (a test's, a staging copy) on the same Redis never sees them.
+    redisNamespace: redis
+      ? await ensureAppSecret(deps.db, 'redis_namespace', () => randomBytes(6).toString('hex'))
+      : '',
     ...(deps.config.rateLimitMemoryKeys ? { memoryKeys: deps.config.rateLimitMemoryKeys } : {}),
   });
   // Before any route is declared: it adds the standard error responses to each (plugins/openapi.ts).

@@ -28,7 +28,7 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   promo_refused: 'a promo code rule refused the code (`errors.promo_code`)',
   webhook_refused: "the webhook's signature or body is wrong",
   sign_in_required: 'sign in first',
-  wrong_credentials: 'the e-mail or password is wrong',
+  wrong_credentials: 'the e-mail, password or two-factor code is wrong',
   staff_token_required: 'the staff token is missing or wrong',
   csrf_failed:
     "the CSRF check failed: send `X-Requested-With: XMLHttpRequest` and the `XSRF-TOKEN` cookie's value (from `GET /sanctum/csrf-cookie`) in `X-XSRF-TOKEN`",

@@ -135,18 +135,20 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Counters in Redis (`marquee-rl:{name}:{key}`), shared by every process; while Redis is down or slow,
+ * Counters in Redis (`marquee-rl:{namespace}:{name}:{key}`), shared by every process on the database; while Redis is down or slow,
  * this process's own bounded store counts instead (never: let the request through uncounted).
  */
 export function redisCounters(options: {
   redis: Redis;
+  /** The database's namespace (RateLimitsOptions.redisNamespace). */
+  namespace?: string;
   name: string;
   windowMs: number;
   fallback: Counters;
   onError: (error: unknown) => void;
 }): Counters {
   const { redis, windowMs, fallback } = options;
-  const prefix = `marquee-rl:${options.name}:`;
+  const prefix = `marquee-rl:${options.namespace ?? ''}:${options.name}:`;
   // Reconnecting: count locally at once rather than queue behind the reconnection.
   const isDown = () => redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
   return {
@@ -181,6 +183,8 @@ export function redisCounters(options: {
 
 export interface RateLimitsOptions {
   redis: Redis | null;
+  /** Names this database's counters in Redis (`marquee-rl:{namespace}:…`): another database's are apart. */
+  redisNamespace?: string;
   /** Keys each limit keeps in this process's memory (without Redis, or while it is down). */
   memoryKeys?: number;
 }
@@ -229,7 +233,14 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitsOpti
     }
     const local = memoryCounters({ windowMs, capacity });
     const counters = options.redis
-      ? redisCounters({ redis: options.redis, name, windowMs, fallback: local, onError })
+      ? redisCounters({
+          redis: options.redis,
+          namespace: options.redisNamespace ?? '',
+          name,
+          windowMs,
+          fallback: local,
+          onError,
+        })
       : local;
     created.set(name, { windowMs, counters });
     return counters;

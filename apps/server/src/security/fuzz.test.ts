@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent, createPromoCode, createTicketPackage, createVenue, smallSeatMap } from '@marquee/db/factories';
 import {
+  BackupCodeRequestSchema,
+  EnableTwoFactorRequestSchema,
   ForgotPasswordRequestSchema,
   RegisterRequestSchema,
   ResetPasswordRequestSchema,
   SignInRequestSchema,
+  TotpCodeRequestSchema,
 } from '@marquee/domain/accounts';
 import { BookingLookupRequestSchema } from '@marquee/domain/bookings';
 import { EventListQuerySchema, SearchQuerySchema, TrendingQuerySchema } from '@marquee/domain/catalog';
@@ -471,6 +474,17 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
       email: mostly(fc.constant('fuzz-account@example.com')),
       password: mostly(fc.constantFrom('correct horse battery', 'wrong password')),
     }),
+    // No session or challenge cookie: refused as a sign-in to do first, whatever the body (two-factor.test.ts
+    // runs them signed in).
+    'POST /api/auth/two-factor/verify-totp': withBody('/api/auth/two-factor/verify-totp', TotpCodeRequestSchema, {
+      code: mostly(fc.stringMatching(/^\d{6}$/)),
+    }),
+    'POST /api/auth/two-factor/verify-backup-code': withBody('/api/auth/two-factor/verify-backup-code', BackupCodeRequestSchema, {
+      code: mostly(fc.stringMatching(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)),
+    }),
+    'POST /api/auth/two-factor/enable': withBody('/api/auth/two-factor/enable', EnableTwoFactorRequestSchema, {
+      password: mostly(fc.constantFrom('correct horse battery', 'wrong password')),
+    }),
     'POST /api/auth/sign-in/social': withBody(
       '/api/auth/sign-in/social',
       z.object({ provider: z.enum(['google', 'apple']), callbackURL: z.string().optional() }),
@@ -672,6 +686,9 @@ describe('every route, fuzzed', () => {
     'POST /api/auth/password/forgot',
     'POST /api/auth/password/reset',
     'POST /api/auth/sign-in/email',
+    'POST /api/auth/two-factor/verify-totp',
+    'POST /api/auth/two-factor/verify-backup-code',
+    'POST /api/auth/two-factor/enable',
     'POST /api/auth/sign-in/social',
     'GET /api/auth/reset-password/:token',
     'GET /api/auth/callback/:id',

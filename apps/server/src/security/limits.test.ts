@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
 import { BOOKING_LOOKUP_MESSAGES } from '@marquee/domain/bookings';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import type { CreatedOrder } from '@marquee/domain/orders';
+import { buildApp } from '../app';
 import { appConfigFromEnv, parseEnv } from '../config';
 import { createTicketsService } from '../modules/tickets/service';
 import { RATE_LIMIT_MESSAGES } from '../plugins/rate-limits';
@@ -183,7 +184,11 @@ describe('the client address: X-Forwarded-For only from the proxies named in TRU
     });
 
     it("a proxy's malformed X-Forwarded-Host or -Proto is a refusal, never a 500, on the accounts library's routes", async () => {
-      for (const header of [{ 'x-forwarded-host': 'a b' }, { 'x-forwarded-host': '[' }, { 'x-forwarded-proto': 'a b' }]) {
+      for (const header of [
+        { 'x-forwarded-host': 'a b' },
+        { 'x-forwarded-host': '[' },
+        { 'x-forwarded-proto': 'a b' },
+      ]) {
         const response = await proxied.app.inject({
           method: 'POST',
           url: '/api/auth/sign-in/email',
@@ -323,6 +328,32 @@ describe('counters that a flood cannot evict', () => {
       await small.close();
     }
   }, 120_000);
+
+  it.runIf(process.env.REDIS_URL)(
+    "in Redis, a database's counters are its own: shared by every app on it, apart from another database's",
+    async () => {
+      const config = { redisUrl: process.env.REDIS_URL ?? null, bookingLookupLimit: { max: 3, windowMs: 60_000 } };
+      const one = await buildTestApp(config);
+      const other = await buildTestApp(config);
+      // A second server on the first database, as a second process would be.
+      const twin = await buildApp({ db: one.db, config: { ...TEST_APP_CONFIG, ...config } });
+      try {
+        const client = '203.0.113.91';
+        const first: number[] = [];
+        for (let i = 0; i < 3; i += 1) first.push((await lookup(one, 'MQ0000000000', 'x', client)).statusCode);
+        expect(first).toEqual([404, 404, 404]);
+        expectLimited(
+          await lookup({ ...one, app: twin }, 'MQ0000000000', 'x', client),
+          BOOKING_LOOKUP_MESSAGES.tooManyAttempts,
+        );
+        expect((await lookup(other, 'MQ0000000000', 'x', client)).statusCode).toBe(404);
+      } finally {
+        await twin.close();
+        await one.close();
+        await other.close();
+      }
+    },
+  );
 
   it('while Redis cannot be reached, the limits hold (counted in the process), rather than letting everyone through', async () => {
     const cut = await buildTestApp({

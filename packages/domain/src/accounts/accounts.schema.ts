@@ -77,6 +77,62 @@ export const SignInRequestSchema = z.object({
   password: z.string({ error: ACCOUNT_MESSAGES.wrongCredentials }).min(1).max(PASSWORD_MAX_LENGTH),
 });
 
+/** better-auth's answer to a sign-in that needs no second factor: the session cookie is set. */
+export const SignedInAnswerSchema = z
+  .looseObject({
+    redirect: z.boolean(),
+    user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
+  })
+  .describe('Signed in: the session cookie is set.');
+
+/**
+ * A password sign-in of an account with two factors on: no session yet, a short-lived challenge cookie
+ * instead; the code goes to POST /api/auth/two-factor/verify-totp (or verify-backup-code).
+ */
+export const TwoFactorRedirectSchema = z
+  .object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.enum(['totp', 'otp'])) })
+  .describe('The password was right and the account has two factors on: send a code next (no session yet).');
+
+/** POST /api/auth/sign-in/email's answer: signed in, or a code is needed first. */
+export const SignInAnswerSchema = z.union([SignedInAnswerSchema, TwoFactorRedirectSchema]);
+export type SignInAnswer = z.infer<typeof SignInAnswerSchema>;
+
+/** POST /api/auth/two-factor/verify-totp: the code an authenticator app shows (6 digits, 30 s). */
+export const TotpCodeRequestSchema = z.object({
+  code: z
+    .string({ error: ACCOUNT_MESSAGES.codeInvalid })
+    .trim()
+    .regex(/^\d{6}$/, ACCOUNT_MESSAGES.codeInvalid),
+});
+
+/** POST /api/auth/two-factor/verify-backup-code: one of the ten backup codes given at enrolment, each usable once. */
+export const BackupCodeRequestSchema = z.object({
+  code: z
+    .string({ error: ACCOUNT_MESSAGES.backupCodeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, ACCOUNT_MESSAGES.backupCodeInvalid),
+});
+
+/** A verified code: the session cookie is set, and the session counts as made by a second factor. */
+export const TwoFactorVerifiedAnswerSchema = z
+  .looseObject({ user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }) })
+  .describe('The code was right: the session cookie is set (a session made by a second factor).');
+
+/** POST /api/auth/two-factor/enable: the account's password, which an account with only Google or Apple has not. */
+export const EnableTwoFactorRequestSchema = z.object({
+  password: z.string({ error: ACCOUNT_MESSAGES.wrongPassword }).min(1).max(PASSWORD_MAX_LENGTH).optional(),
+});
+
+/**
+ * The new TOTP secret (as the otpauth:// address an authenticator app reads, shown as a QR code) and ten
+ * one-time backup codes. Two factors are on only once a code from the app is verified.
+ */
+export const EnableTwoFactorAnswerSchema = z.object({
+  totp_uri: z.string(),
+  backup_codes: z.array(z.string()),
+});
+export type EnableTwoFactorAnswer = z.infer<typeof EnableTwoFactorAnswerSchema>;
+
 /** GET /api/me/bookings: the signed-in buyer's orders, newest first. */
 export const MyBookingSchema = BookingLookupResultSchema.omit({
   matched_by: true,

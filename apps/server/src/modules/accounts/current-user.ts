@@ -1,8 +1,5 @@
-import type { Accounts } from './auth';
+import { SESSION_COOKIE, type Accounts } from './auth';
 import { authHeadersOf, type ClientRequest } from './client-request';
-
-/** better-auth's session cookie (cookiePrefix `marquee`, auth.ts). */
-const SESSION_COOKIE = 'marquee.session_token';
 
 export interface CurrentUserIdDeps {
   accounts: Accounts;

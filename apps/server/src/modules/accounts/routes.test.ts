@@ -24,14 +24,21 @@ async function post(url: string, payload: unknown, jar: Cookies = {}) {
     method: 'POST',
     url,
     payload: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json', origin: PUBLIC_URL, ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: PUBLIC_URL,
+      ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}),
+    },
   });
   for (const cookie of answer.cookies) jar[cookie.name] = cookie.value;
   return answer;
 }
 
 async function get(url: string, jar: Cookies = {}, headers: Record<string, string> = {}) {
-  const answer = await t.app.inject({ url, headers: { ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}), ...headers } });
+  const answer = await t.app.inject({
+    url,
+    headers: { ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}), ...headers },
+  });
   for (const cookie of answer.cookies) {
     if (cookie.maxAge === 0 || cookie.value === '') delete jar[cookie.name];
     else jar[cookie.name] = cookie.value;
@@ -40,7 +47,13 @@ async function get(url: string, jar: Cookies = {}, headers: Record<string, strin
 }
 
 const register = (body: Partial<Record<'name' | 'email' | 'password' | 'password_confirmation', unknown>>) =>
-  post('/register', { name: 'Ama Perera', email: 'ama@example.com', password: 'correct horse', password_confirmation: 'correct horse', ...body });
+  post('/register', {
+    name: 'Ama Perera',
+    email: 'ama@example.com',
+    password: 'correct horse',
+    password_confirmation: 'correct horse',
+    ...body,
+  });
 
 async function signIn(email: string, password: string, jar: Cookies = {}) {
   const answer = await post('/api/auth/sign-in/email', { email, password }, jar);
@@ -62,7 +75,10 @@ function mailer() {
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await buildTestApp({ publicUrl: PUBLIC_URL, mail: { smtpUrl: sink.url, from: 'Marquee <tickets@marquee.test>', viewer: 'off' } });
+  t = await buildTestApp({
+    publicUrl: PUBLIC_URL,
+    mail: { smtpUrl: sink.url, from: 'Marquee <tickets@marquee.test>', viewer: 'off' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -81,7 +97,12 @@ describe('POST /register', () => {
 
   it('answers every invalid field in the 422 map of lists, and writes nothing', async () => {
     const before = (await t.db.select().from(users)).length;
-    const answer = await post('/register', { name: '', email: 'not-an-email', password: 'short', password_confirmation: 'other' });
+    const answer = await post('/register', {
+      name: '',
+      email: 'not-an-email',
+      password: 'short',
+      password_confirmation: 'other',
+    });
     expect(answer.statusCode).toBe(422);
     const { errors } = answer.json<{ errors: Record<string, string[]> }>();
     expect(errors.name).toContain(ACCOUNT_MESSAGES.nameRequired);
@@ -101,10 +122,20 @@ describe('POST /register', () => {
   });
 
   it('refuses malformed JSON, a wrong content type and a huge body with a clear 4xx', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/register', payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/register',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('The request body is not valid JSON.');
-    const text = await t.app.inject({ method: 'POST', url: '/register', payload: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/register',
+      payload: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
     const huge = await register({ name: 'x'.repeat(100_000) });
     expect(huge.statusCode).toBe(413);
@@ -128,13 +159,16 @@ describe('credentials sign-in, session and sign-out', () => {
     }
   });
 
-  it('signs in with an HttpOnly, SameSite=Lax session cookie; the session reads as the spec\'s User session', async () => {
+  it("signs in with an HttpOnly, SameSite=Lax session cookie; the session reads as the spec's User session", async () => {
     const { answer, jar } = await signIn('SignIn@example.com', 'correct horse');
     expect(answer.statusCode, answer.body).toBe(200);
     const cookie = answer.cookies.find((item) => item.name === 'marquee.session_token');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.secure).toBeFalsy(); // http in tests; Secure when PUBLIC_URL is https
+    // The session is in the HttpOnly cookie only: a script on the page cannot read it from the answer.
+    expect(answer.json()).not.toHaveProperty('token');
+    expect(answer.body).not.toContain(decodeURIComponent(cookie?.value ?? '').split('.')[0] ?? 'no cookie');
     expect((await sessionOf(jar)).user).toEqual({
       email: 'signin@example.com',
       name: 'Dilani Fernando',
@@ -178,7 +212,12 @@ describe('credentials sign-in, session and sign-out', () => {
     const { jar } = await signIn('signin@example.com', 'correct horse');
     const attempts: Record<string, string>[] = [
       // <img src="https://marquee/api/auth/logout"> on another site, in a browser that sends Fetch Metadata…
-      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image', referer: 'https://evil.example/' },
+      {
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'no-cors',
+        'sec-fetch-dest': 'image',
+        referer: 'https://evil.example/',
+      },
       // …a sibling subdomain…
       { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
       // …or a browser that sends none, and a header that is not our client's.
@@ -234,9 +273,17 @@ describe('password reset', () => {
     const token = form.searchParams.get('token');
     expect(token).toBeTruthy();
 
-    const mismatch = await post('/api/auth/password/reset', { token, password: 'new password 1', password_confirmation: 'nope' });
+    const mismatch = await post('/api/auth/password/reset', {
+      token,
+      password: 'new password 1',
+      password_confirmation: 'nope',
+    });
     expect(mismatch.statusCode).toBe(422);
-    const done = await post('/api/auth/password/reset', { token, password: 'new password 1', password_confirmation: 'new password 1' });
+    const done = await post('/api/auth/password/reset', {
+      token,
+      password: 'new password 1',
+      password_confirmation: 'new password 1',
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ message: ACCOUNT_MESSAGES.resetDone });
 
@@ -244,7 +291,11 @@ describe('password reset', () => {
     expect((await signIn('forgot@example.com', 'new password 1')).answer.statusCode).toBe(200);
     expect((await sessionOf(before)).user).toBeNull();
 
-    const again = await post('/api/auth/password/reset', { token, password: 'new password 2', password_confirmation: 'new password 2' });
+    const again = await post('/api/auth/password/reset', {
+      token,
+      password: 'new password 2',
+      password_confirmation: 'new password 2',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.token).toEqual([ACCOUNT_MESSAGES.resetLinkInvalid]);
     const used = await get(url.pathname + url.search);
@@ -279,7 +330,12 @@ describe('My bookings', () => {
     expect(answer.statusCode).toBe(200);
     const { data } = MyBookingsAnswerSchema.parse(answer.json());
     expect(data.map((booking) => booking.order_id)).toEqual([mine.order_id]);
-    expect(data[0]).toMatchObject({ event_name: 'Colombo Jazz Night', status: 'pending', tot_tickets: 2, ticket_url: null });
+    expect(data[0]).toMatchObject({
+      event_name: 'Colombo Jazz Night',
+      status: 'pending',
+      tot_tickets: 2,
+      ticket_url: null,
+    });
     expect(await t.db.select().from(userOrders)).toHaveLength(1);
   });
 });

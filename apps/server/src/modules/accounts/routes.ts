@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  BackupCodeRequestSchema,
+  EnableTwoFactorAnswerSchema,
+  EnableTwoFactorRequestSchema,
   ForgotPasswordRequestSchema,
   MessageAnswerSchema,
   RegisterRequestSchema,
@@ -10,16 +14,19 @@ import {
   ResetPasswordRequestSchema,
   SOCIAL_PROVIDERS,
   SessionAnswerSchema,
+  SignInAnswerSchema,
   SignInRequestSchema,
+  TotpCodeRequestSchema,
+  TwoFactorVerifiedAnswerSchema,
   type SessionAnswer,
 } from '@marquee/domain/accounts';
-import { ErrorBodySchema, errorCodeForStatus } from '@marquee/domain/errors';
+import { ErrorBodySchema, errorCodeForStatus, type ErrorCode } from '@marquee/domain/errors';
 import { AppError } from '../../plugins/app-error';
 import { sendErrorBody } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/openapi';
 import { byClient, byEmail, guessLimit, limit } from '../../plugins/rate-limits';
 import type { CaptchaService } from '../captcha/service';
-import { AUTH_BASE_PATH } from './auth';
+import { AUTH_BASE_PATH, SESSION_COOKIE, TWO_FACTOR_COOKIE } from './auth';
 import { authHeadersOf } from './client-request';
 import type { AccountsService } from './service';
 
@@ -30,13 +37,50 @@ export interface AccountsModuleOptions {
 
 const MINUTE = 60_000;
 
-/** better-auth's answer to a credentials sign-in (the session is in its cookie; the web app reads nothing here). */
-const SignInAnswerSchema = z
-  .looseObject({
-    redirect: z.boolean(),
-    user: z.looseObject({ id: z.string(), email: z.string(), name: z.string() }),
-  })
-  .describe('Signed in: the session cookie is set.');
+/** A better-auth error (its `code`) answered in our words: the status, a code of the domain's union, a message. */
+interface Rewrite {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  /** Seconds, for a 429. */
+  retryAfter?: number;
+}
+
+/**
+ * The two-factor code routes' refusals. A wrong code is `wrong_credentials` (a credential, like a wrong
+ * password; the limit counts it); a challenge that is spent (five wrong codes), expired (ten minutes) or
+ * missing means signing in again; better-auth's lock of an account after ten wrong codes in a row is a 429.
+ */
+const TWO_FACTOR_REWRITES: Readonly<Record<string, Rewrite>> = {
+  INVALID_CODE: { status: 401, code: 'wrong_credentials', message: ACCOUNT_MESSAGES.wrongCode },
+  INVALID_BACKUP_CODE: { status: 401, code: 'wrong_credentials', message: ACCOUNT_MESSAGES.wrongBackupCode },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: {
+    status: 401,
+    code: 'sign_in_required',
+    message: ACCOUNT_MESSAGES.twoFactorSignInAgain,
+  },
+  INVALID_TWO_FACTOR_COOKIE: { status: 401, code: 'sign_in_required', message: ACCOUNT_MESSAGES.twoFactorSignInAgain },
+  ACCOUNT_TEMPORARILY_LOCKED: {
+    status: 429,
+    code: 'rate_limited',
+    message: ACCOUNT_MESSAGES.tooManyAttempts,
+    retryAfter: 15 * 60,
+  },
+};
+
+/**
+ * What a two-factor code is guessed at: the sign-in's challenge (its cookie), else the session (a code
+ * sent with a session, as at enrolment). Hashed: a counter's key never holds a secret.
+ */
+function byTwoFactorChallenge(request: FastifyRequest): string | null {
+  const cookies = (request.cookies as Record<string, string | undefined> | undefined) ?? {};
+  const names = Object.keys(cookies);
+  // `__Secure-` prefixed over https.
+  const name =
+    names.find((each) => each.endsWith(TWO_FACTOR_COOKIE)) ?? names.find((each) => each.endsWith(SESSION_COOKIE));
+  const value = name === undefined ? undefined : cookies[name];
+  return value ? createHash('sha256').update(value).digest('base64url').slice(0, 22) : null;
+}
 
 /** better-auth's redirects: a Location, and the JSON `null` as their body. */
 function betterAuthRedirect(description: string) {
@@ -71,7 +115,8 @@ function toFetchRequest(request: FastifyRequest, body: string | undefined): Requ
   const headers = authHeadersOf(request);
   // The host and scheme may come from a trusted proxy's X-Forwarded-Host/-Proto, as the client sent them: one
   // that is no URL must not be a 500. better-auth takes its own origin from PUBLIC_URL (baseURL), not from here.
-  const url = URL.parse(request.url, `${request.protocol}://${request.host}`) ?? new URL(request.url, 'http://localhost');
+  const url =
+    URL.parse(request.url, `${request.protocol}://${request.host}`) ?? new URL(request.url, 'http://localhost');
   return new Request(url, {
     method: request.method,
     headers,
@@ -83,7 +128,11 @@ function toFetchRequest(request: FastifyRequest, body: string | undefined): Requ
  * better-auth's answer through Fastify's reply: status, every Set-Cookie, the body. Its JSON errors
  * (`{ code: 'UPPER_CASE', message }`) are put in our shape: a code from the domain's union, its message.
  */
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendFetchResponse(
+  reply: FastifyReply,
+  response: Response,
+  rewrites: Readonly<Record<string, Rewrite>> = {},
+): Promise<FastifyReply> {
   reply.code(response.status);
   const isJsonError =
     response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json');
@@ -104,10 +153,35 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
       sent.message !== ''
         ? sent.message
         : 'The request was refused.';
+    const code = typeof sent === 'object' && sent !== null && 'code' in sent ? sent.code : undefined;
+    const rewrite = typeof code === 'string' ? rewrites[code] : undefined;
+    if (rewrite) {
+      if (rewrite.retryAfter !== undefined) reply.header('retry-after', String(rewrite.retryAfter));
+      return sendErrorBody(reply, rewrite.status, { code: rewrite.code, message: rewrite.message });
+    }
     // Through sendErrorBody, so that the rate limits see its code (decisions/028).
     return sendErrorBody(reply, response.status, { code: errorCodeForStatus(response.status), message });
   }
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (response.ok && isJson) return reply.send(withoutSessionToken(await response.text()));
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+/**
+ * better-auth puts the new session's token in the body of a sign-in (and of a two-factor verification) as
+ * well as in the HttpOnly cookie. The body is readable by the page's scripts, so a script injected into a
+ * page would read the session there: it is taken out, and the cookie alone carries it.
+ */
+function withoutSessionToken(text: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('token' in body)) return text;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  return JSON.stringify(rest);
 }
 
 /**
@@ -143,6 +217,30 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
   const forgotLimits = [
     limit(fastify, { name: 'forgot-client', max: 10, windowMs: 60 * MINUTE, key: byClient, message: tooMany }),
     limit(fastify, { name: 'forgot-account', max: 3, windowMs: 60 * MINUTE, key: byEmail, message: tooMany }),
+  ];
+  // Wrong two-factor codes per client and per (client, challenge), as sign-in counts passwords. Past five at
+  // one challenge better-auth spends it (sign in again); ten in a row lock the account's codes for 15
+  // minutes (its accountLockout). Its own limit on /two-factor/* is off with its rate limiter.
+  const twoFactorLimit = guessLimit(fastify, {
+    name: 'two-factor',
+    windowMs: 15 * MINUTE,
+    message: tooMany,
+    perClient: 30,
+    perClientAndSubject: 5,
+    subject: byTwoFactorChallenge,
+    failed: ['wrong_credentials'],
+    siege: { clients: 50, perClientAndSubject: 3 },
+  });
+  // A wrong password when turning two factors on: a stolen session must not be a way to guess the password.
+  const enableTwoFactorLimits = [
+    limit(fastify, {
+      name: 'two-factor-enable-client',
+      max: 10,
+      windowMs: 15 * MINUTE,
+      key: byClient,
+      message: tooMany,
+      counts: ['wrong_credentials'],
+    }),
   ];
   const resetLimits = [
     limit(fastify, { name: 'reset-client', max: 10, windowMs: 60 * MINUTE, key: byClient, message: tooMany }),
@@ -251,7 +349,9 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
         summary: 'Sign in with e-mail and password (a new session cookie; no redirect)',
         body: SignInRequestSchema.extend({ rememberMe: z.boolean().optional() }),
         response: {
-          200: SignInAnswerSchema,
+          200: SignInAnswerSchema.describe(
+            'Signed in (the session cookie is set), or, for an account with two factors on, `twoFactorRedirect`: no session yet, a challenge cookie for the code step.',
+          ),
           401: ErrorBodySchema,
           ...betterAuthOriginRefusal,
           422: ErrorBodySchema,
@@ -300,6 +400,75 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
       },
     },
     forward,
+  );
+  // The sign-in's code step (after `twoFactorRedirect`), and the enrolment's first code. The bodies leave out
+  // better-auth's `trustDevice` (a device that skips the code) and `disableSession`: zod drops them.
+  const codeRefusals = {
+    ...betterAuthOriginRefusal,
+    ...errorResponses('wrong_credentials', 'sign_in_required', 'bad_request', 'rate_limited'),
+  };
+  app.post(
+    `${AUTH_BASE_PATH}/two-factor/verify-totp`,
+    {
+      preHandler: twoFactorLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send the code of an authenticator app: signs in after a `twoFactorRedirect`, or completes enrolment',
+        description:
+          'After `POST /api/auth/sign-in/email` answered `twoFactorRedirect` (its challenge cookie: ten minutes, five codes), a right code sets the session cookie. Signed in after `POST /api/auth/two-factor/enable`, the first right code turns two factors on and renews the session. Either way the session is one made by a second factor. A wrong code is 401 `wrong_credentials`; a spent or expired challenge is 401 `sign_in_required` (sign in again).',
+        body: TotpCodeRequestSchema,
+        response: { 200: TwoFactorVerifiedAnswerSchema, ...codeRefusals },
+      },
+    },
+    async (request, reply) =>
+      sendFetchResponse(
+        reply,
+        await service.handle(toFetchRequest(request, JSON.stringify(request.body))),
+        TWO_FACTOR_REWRITES,
+      ),
+  );
+  app.post(
+    `${AUTH_BASE_PATH}/two-factor/verify-backup-code`,
+    {
+      preHandler: twoFactorLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: "Sign in with a backup code instead of the app's code (each backup code works once)",
+        description:
+          'The code step after `twoFactorRedirect`, like `verify-totp`, with one of the backup codes given at enrolment. A wrong or used code is 401 `wrong_credentials`.',
+        body: BackupCodeRequestSchema,
+        response: { 200: TwoFactorVerifiedAnswerSchema, ...codeRefusals, ...errorResponses('conflict') },
+      },
+    },
+    async (request, reply) =>
+      sendFetchResponse(
+        reply,
+        await service.handle(toFetchRequest(request, JSON.stringify(request.body))),
+        TWO_FACTOR_REWRITES,
+      ),
+  );
+  app.post(
+    `${AUTH_BASE_PATH}/two-factor/enable`,
+    {
+      preHandler: enableTwoFactorLimits,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Start two-factor sign-in: a new TOTP secret and ten backup codes for the signed-in account',
+        description:
+          'Needs the password of an account that has one (not of a Google- or Apple-only account). Two factors are on once a code from the app is sent to `POST /api/auth/two-factor/verify-totp`; until then, asking again starts over with a new secret. The answer is never cached.',
+        body: EnableTwoFactorRequestSchema,
+        response: {
+          200: EnableTwoFactorAnswerSchema.describe(
+            'The `otpauth://` address for the authenticator app (a QR code) and the one-time backup codes.',
+          ),
+          ...errorResponses('sign_in_required', 'wrong_credentials', 'conflict', 'rate_limited'),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.enableTwoFactor(request, request.body);
+    },
   );
   app.get(
     `${AUTH_BASE_PATH}/reset-password/:token`,
