@@ -13,6 +13,7 @@ import { captchaModule } from './modules/captcha/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi, responseSerializerCompiler } from './plugins/openapi';
+import { registerOrganiserAccess } from './plugins/organiser-access';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { bookingsModule } from './modules/bookings/routes';
@@ -20,6 +21,7 @@ import { catalogModule } from './modules/catalog/routes';
 import { inventoryModule } from './modules/inventory/routes';
 import { mailModule } from './modules/mail/routes';
 import { ordersModule } from './modules/orders/routes';
+import { organisationsModule } from './modules/organisations/routes';
 import { pagesModule } from './modules/pages/routes';
 import { paymentsModule } from './modules/payments/routes';
 import type { WebhookTransport } from './modules/payments/sandbox-webhooks';
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
 
   const services = await buildServices({ db: deps.db, config: deps.config, redis, log: app.log });
+  // Before any route is declared: a console route without a permission stops the boot (fail closed).
+  registerOrganiserAccess(app, { currentSession: services.accounts.currentSession, ...services.organisations.access });
   await app.register(captchaModule, { captcha: services.captcha });
   await app.register(accountsModule, { service: services.accounts, captcha: services.captcha });
   await app.register(catalogModule, { service: services.catalog });
@@ -166,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
   });
+  await app.register(organisationsModule, { service: services.organisations });
   await app.register(pagesModule, { service: services.pages });
   return app;
 }

@@ -11,6 +11,7 @@ import { createMailService, mailConfigOf, requestPasswordResetMail } from './mod
 import { createOrderCompletion } from './modules/orders/completion';
 import { createOrdersService } from './modules/orders/service';
 import { createPagesService } from './modules/pages/service';
+import { createOrganisationsService } from './modules/organisations/service';
 import { createPaymentGateways } from './modules/payments/gateways';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSandboxWebhooks } from './modules/payments/sandbox-webhooks';
@@ -43,6 +44,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     sendResetPassword: (userId, url) => requestPasswordResetMail(db, userId, url),
   });
   const accounts = createAccountsService({ db, accounts: auth });
+  const organisations = createOrganisationsService({ db });
   const stripe = config.stripe ?? null;
   const instalments = config.instalments ?? null;
   // The sandbox providers run only when the configuration says so, and never beside Stripe (decisions/030).
@@ -103,6 +105,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     auth,
     currentUserId: accounts.currentUserId,
     accounts,
+    organisations,
     catalog,
     pages,
     gateways,

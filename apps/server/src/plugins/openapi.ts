@@ -35,6 +35,7 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   captcha_failed: 'the captcha (`X-Captcha`) is missing, wrong or already used',
   link_invalid: 'the link was not signed by us, or was changed',
   forbidden: 'known, but refused',
+  two_factor_required: 'this needs a session made with a two-factor code: sign in again with one (step-up)',
   not_found: 'no such thing',
   conflict: 'the state of things refuses the request now',
   not_on_sale: 'the event is not on sale',
@@ -201,6 +202,11 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'payments', description: "The return address, providers' webhooks and the sandbox provider." },
   { name: 'tickets', description: 'The tickets PDF, the key gates verify QR codes with, and check-in.' },
   { name: 'bookings', description: 'Download Your Tickets and My bookings.' },
+  {
+    name: 'organiser',
+    description:
+      'The organiser console: organisations, their members, venues and events. Every call declares the permission it needs.',
+  },
   {
     name: 'accounts',
     description: 'Sign-up, sign-in (e-mail, Google, Apple), password reset, CSRF cookie and captcha.',

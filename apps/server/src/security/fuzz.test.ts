@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEvent, createPromoCode, createTicketPackage, createVenue, smallSeatMap } from '@marquee/db/factories';
+import {
+  createEvent,
+  createPromoCode,
+  createTicketPackage,
+  createVenue,
+  defaultTestOrganisation,
+  smallSeatMap,
+} from '@marquee/db/factories';
 import {
   BackupCodeRequestSchema,
   EnableTwoFactorRequestSchema,
@@ -56,6 +63,7 @@ import { createMailService, mailConfigOf } from '../modules/mail/service';
 import { createSandboxWebhooks, SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../modules/payments/sandbox-webhooks';
 import { createTicketsService } from '../modules/tickets/service';
 import { buyTickets, orderTickets, TEST_BUYER } from '../test-support/buy-tickets';
+import { createOrganiserActor } from '../test-support/organiser-actor';
 
 /**
  * Issue 8, part 2: every route of the app, fed valid-shaped input (drawn from the shared zod schemas, with
@@ -93,6 +101,9 @@ interface Fixture {
   ticketUrl: string;
   ticketCodes: string[];
   webhookSecret: string;
+  /** The fuzz event's organisation, and the `cookie` of its owner signed in with a second factor. */
+  organisationSlug: string;
+  ownerCookie: string;
 }
 const fixture: Fixture = {
   eventIds: [],
@@ -105,6 +116,8 @@ const fixture: Fixture = {
   ticketUrl: '',
   ticketCodes: [],
   webhookSecret: '',
+  organisationSlug: '',
+  ownerCookie: '',
 };
 const fixtureOrders = () => fixture.orders ?? fail('the fixture has no orders yet');
 
@@ -280,6 +293,17 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
     instalments.payment?.intent_id ?? '',
   ];
   const intentId = segment(realOr(intentIds, intentIdLike));
+  // Console routes: the owner's session mostly (so the guard lets some through), else none or a forged one.
+  const organiserCookie = fc.oneof(
+    { weight: 3, arbitrary: fc.constant({ cookie: fixture.ownerCookie }) },
+    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: headerText.map((garbage) => ({ cookie: `marquee.session_token=${garbage}` })) },
+  );
+  const organiserGet = (path: fc.Arbitrary<string>) =>
+    fc
+      .tuple(method, path, garbageQuery, organiserCookie)
+      .map(([m, url, query, headers]): FuzzRequest => ({ method: m, url: `${url}${query}`, headers }));
+  const organisationSlug = segment(realOr([fixture.organisationSlug], fc.stringMatching(/^[a-z0-9](-?[a-z0-9]){2,39}$/)));
   const catalog = (suffix: string) =>
     fc.tuple(method, segment(eventUid), garbageQuery).map(([m, uid, query]) => ({ method: m, url: `/api/events/${uid}${suffix}${query}` }));
   const hostedPage = (kind: string) => ({
@@ -450,6 +474,8 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
       .tuple(noInput('/api/auth/logout'), fc.boolean())
       .map(([request, isOurs]) => (isOurs ? { ...request, headers: { 'x-requested-with': 'XMLHttpRequest' } } : request)),
     'GET /api/me/bookings': noInput('/api/me/bookings'),
+    'GET /api/organiser/me': organiserGet(fc.constant('/api/organiser/me')),
+    'GET /api/organiser/:org': organiserGet(organisationSlug.map((slug) => `/api/organiser/${slug}`)),
     'GET /api/auth/error': noInput('/api/auth/error'),
     'POST /register': withBody(
       '/register',
@@ -583,6 +609,10 @@ beforeAll(async () => {
     seatIds: seats,
     promoCode: promo.code,
   });
+  const organisation = await defaultTestOrganisation(t.db);
+  const owner = await createOrganiserActor(t, { organisation, role: 'owner', twoFactor: true });
+  fixture.organisationSlug = organisation.slug;
+  fixture.ownerCookie = owner.cookie;
 
   const oneTicket = { event_id: event.id, ticket_package_details: [{ package_id: counted.id, ticket_count: 1 }] };
   const paid = await buyTickets(t, oneTicket, { nic: '952345678V' });
@@ -681,6 +711,8 @@ describe('every route, fuzzed', () => {
     'GET /api/auth/session',
     'GET /api/auth/logout',
     'GET /api/me/bookings',
+    'GET /api/organiser/me',
+    'GET /api/organiser/:org',
     'GET /api/auth/error',
     'POST /register',
     'POST /api/auth/password/forgot',
@@ -730,6 +762,8 @@ describe('every route, fuzzed', () => {
       'GET /api/search',
       'POST /register',
       'POST /api/auth/password/forgot',
+      'GET /api/organiser/me',
+      'GET /api/organiser/:org',
     ]) {
       expect(statuses.get(route)?.some((status) => status < 300), route).toBe(true);
     }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
-import { buildTestApp, type TestApp } from '../test-support/build-test-app';
+import { buildApp } from '../app';
+import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../test-support/build-test-app';
 import { dbFingerprint } from '../test-support/fuzz';
 import { csrfHeaders, solveCaptcha } from '../test-support/protection';
 
@@ -15,10 +16,20 @@ const json = { 'content-type': 'application/json' };
 let t: TestApp;
 
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { ...json, origin: PUBLIC_URL, ...headers } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { ...json, origin: PUBLIC_URL, ...headers },
+  });
 }
 
-const newAccount = (email: string) => ({ name: 'Ama Perera', email, password: 'correct horse', password_confirmation: 'correct horse' });
+const newAccount = (email: string) => ({
+  name: 'Ama Perera',
+  email,
+  password: 'correct horse',
+  password_confirmation: 'correct horse',
+});
 
 beforeAll(async () => {
   t = await buildTestApp({ publicUrl: PUBLIC_URL, csrf: true, captcha: true });
@@ -80,7 +91,9 @@ describe('captcha (ALTCHA proof of work)', () => {
   it('is required on register, password forgot and the booking lookup: missing, garbage or unsolved → 403, nothing written', async () => {
     const csrf = await csrfHeaders(t.app);
     const challenge = (await t.app.inject({ url: '/api/captcha/challenge' })).json();
-    const unsolved = Buffer.from(JSON.stringify({ challenge, solution: { counter: 1, derivedKey: '00' } })).toString('base64');
+    const unsolved = Buffer.from(JSON.stringify({ challenge, solution: { counter: 1, derivedKey: '00' } })).toString(
+      'base64',
+    );
     const before = await dbFingerprint(t.db);
     for (const captcha of [undefined, 'garbage', unsolved]) {
       for (const [url, body] of [
@@ -99,8 +112,14 @@ describe('captcha (ALTCHA proof of work)', () => {
   it('a solution passes once; the same solution again is refused', async () => {
     const csrf = await csrfHeaders(t.app);
     const captcha = await solveCaptcha(t.app);
-    expect((await post('/api/auth/password/forgot', { email: 'once@example.com' }, { ...csrf, 'x-captcha': captcha })).statusCode).toBe(200);
-    expect((await post('/api/auth/password/forgot', { email: 'once@example.com' }, { ...csrf, 'x-captcha': captcha })).statusCode).toBe(403);
+    expect(
+      (await post('/api/auth/password/forgot', { email: 'once@example.com' }, { ...csrf, 'x-captcha': captcha }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/password/forgot', { email: 'once@example.com' }, { ...csrf, 'x-captcha': captcha }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('an order: a retry with the same Idempotency-Key may show its solution again (a double click), another order may not', async () => {
@@ -145,7 +164,9 @@ describe('rate limits', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
     // Another account from the same client is not locked out by it, nor is this account from another client
     // (issue 20: the stranger's failures spend the stranger's allowance).
-    expect((await post('/api/auth/sign-in/email', { email: 'someone@example.com', password: 'x' }, csrf)).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'someone@example.com', password: 'x' }, csrf)).statusCode,
+    ).toBe(401);
     const elsewhere = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -160,7 +181,11 @@ describe('rate limits', () => {
     const csrf = await csrfHeaders(t.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const answer = await post('/api/auth/password/forgot', { email: 'limited@example.com' }, { ...csrf, 'x-captcha': await solveCaptcha(t.app) });
+      const answer = await post(
+        '/api/auth/password/forgot',
+        { email: 'limited@example.com' },
+        { ...csrf, 'x-captcha': await solveCaptcha(t.app) },
+      );
       statuses.push(answer.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -168,9 +193,11 @@ describe('rate limits', () => {
 });
 
 describe.runIf(process.env.REDIS_URL)('rate limits across server processes (REDIS_URL)', () => {
-  it('two apps on one Redis share the sign-in counters (per client and account)', async () => {
-    const second = await buildTestApp({ publicUrl: PUBLIC_URL, csrf: false, captcha: false, redisUrl: process.env.REDIS_URL! });
-    const first = await buildTestApp({ publicUrl: PUBLIC_URL, csrf: false, captcha: false, redisUrl: process.env.REDIS_URL! });
+  it('two apps on one database and one Redis share the sign-in counters (per client and account)', async () => {
+    const config = { publicUrl: PUBLIC_URL, csrf: false, captcha: false, redisUrl: process.env.REDIS_URL! };
+    const first = await buildTestApp(config);
+    // A second server on the same database, as a second process would be (the counters are the database's).
+    const second = { app: await buildApp({ db: first.db, config: { ...TEST_APP_CONFIG, ...config } }) };
     try {
       const email = `shared-${Date.now()}@example.com`;
       // A client of this run's own: Redis keeps the counters of earlier runs for their window.
@@ -199,8 +226,8 @@ describe.runIf(process.env.REDIS_URL)('rate limits across server processes (REDI
       });
       expect(elsewhere.statusCode).toBe(401);
     } finally {
+      await second.app.close();
       await first.close();
-      await second.close();
     }
   });
 });

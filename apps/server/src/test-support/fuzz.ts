@@ -124,7 +124,13 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constantFrom(nested(500, 'array'), nested(500, 'object'), Array(5_000).fill(1)) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u202E', '<', "'", '"', '\\', '%'), maxLength: 12 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u202E', '<', "'", '"', '\\', '%'),
+      maxLength: 12,
+    }),
+  },
   { weight: 1, arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }) },
 );
 
@@ -132,7 +138,13 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u202E', '/', '?', '#', '%', '.'), maxLength: 12 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\u202E', '/', '?', '#', '%', '.'),
+      maxLength: 12,
+    }),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
 );
 
@@ -270,7 +282,19 @@ export function hostileForwarding(): fc.Arbitrary<Record<string, string>> {
 }
 
 /** Raw (already encoded) path segments and query strings that are malformed on purpose. */
-export const MALFORMED_URL_PARTS: readonly string[] = ['%', '%zz', '%E0%A4%A', '%C0%AF', '%2e%2e', '..', '%2F', '%00', '%FF%FE', '+', '%u0041'];
+export const MALFORMED_URL_PARTS: readonly string[] = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%2e%2e',
+  '..',
+  '%2F',
+  '%00',
+  '%FF%FE',
+  '+',
+  '%u0041',
+];
 
 // ---------------------------------------------------------------------------------------------------
 // Arbitraries from the shared zod schemas
@@ -356,8 +380,10 @@ function derivedFromNode(node: JsonSchemaNode, overrides: Overrides, path: strin
       );
     }
     case 'integer': {
-      const min = node.exclusiveMinimum !== undefined ? Math.floor(node.exclusiveMinimum) + 1 : (node.minimum ?? -2_147_483_648);
-      const max = node.exclusiveMaximum !== undefined ? Math.ceil(node.exclusiveMaximum) - 1 : (node.maximum ?? 2_147_483_647);
+      const min =
+        node.exclusiveMinimum !== undefined ? Math.floor(node.exclusiveMinimum) + 1 : (node.minimum ?? -2_147_483_648);
+      const max =
+        node.exclusiveMaximum !== undefined ? Math.ceil(node.exclusiveMaximum) - 1 : (node.maximum ?? 2_147_483_647);
       return fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) });
     }
     case 'number':
@@ -375,7 +401,10 @@ function derivedFromNode(node: JsonSchemaNode, overrides: Overrides, path: strin
  * Arbitraries for some fields by dotted path (`buyer.email`, `ticket_package_details[].package_id`): one
  * to use instead, or a function of the one drawn from the schema (to mix real values in with it).
  */
-export type Overrides = Record<string, fc.Arbitrary<unknown> | ((derived: fc.Arbitrary<unknown>) => fc.Arbitrary<unknown>)>;
+export type Overrides = Record<
+  string,
+  fc.Arbitrary<unknown> | ((derived: fc.Arbitrary<unknown>) => fc.Arbitrary<unknown>)
+>;
 
 /** Mostly `real` (ids and secrets that exist), sometimes what the schema alone gives. */
 export function mostly(real: fc.Arbitrary<unknown>): (derived: fc.Arbitrary<unknown>) => fc.Arbitrary<unknown> {
@@ -411,7 +440,8 @@ export function pathsOf(value: unknown, prefix: (string | number)[] = []): (stri
 export function replaceAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return replacement;
-  if (Array.isArray(value)) return value.map((item, index) => (index === head ? replaceAt(item, rest, replacement) : item));
+  if (Array.isArray(value))
+    return value.map((item, index) => (index === head ? replaceAt(item, rest, replacement) : item));
   const object = JsonObjectSchema.safeParse(value);
   if (!object.success) return value;
   return Object.fromEntries(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { signInstalmentsPayload } from '../modules/payments/instalments-gateway';
+import { listenOnLoopback } from './ports';
 
 /**
  * A local stand-in for a hosted-redirect instalment provider, at its network boundary: a real HTTP server
@@ -294,16 +295,7 @@ ${
       if (!response.headersSent) send(response, apiError(500, 'stub_failure', `Instalments stub failure: ${message}`));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('Instalments stub did not get a TCP port');
-  origin = `http://127.0.0.1:${address.port}`;
+  origin = await listenOnLoopback(server);
 
   function mutablePlan(planId: string): StubPlan {
     const plan = plans.get(planId);

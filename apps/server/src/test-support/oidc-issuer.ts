@@ -15,7 +15,11 @@ export interface OidcIssuer {
   close(): Promise<void>;
 }
 
-export async function startOidcIssuer(options: { redirectUris: string[]; port?: number; providerId?: string }): Promise<OidcIssuer> {
+export async function startOidcIssuer(options: {
+  redirectUris: string[];
+  port?: number;
+  providerId?: string;
+}): Promise<OidcIssuer> {
   const clientId = `marquee-${options.providerId ?? 'google'}`;
   const clientSecret = 'local-oidc-client-secret-0123456789';
   // The port is needed in the issuer URL before listening: listen first on a plain server, then mount.
@@ -70,14 +74,23 @@ export async function startOidcIssuer(options: { redirectUris: string[]; port?: 
  * forms as `login`, until it is sent to an address outside the provider; answers that address, and the
  * form it posts there when the provider answers by form_post (Apple).
  */
-export async function signInAtIssuer(issuer: string, startUrl: string, login: string): Promise<{ url: URL; form: URLSearchParams | null }> {
+export async function signInAtIssuer(
+  issuer: string,
+  startUrl: string,
+  login: string,
+): Promise<{ url: URL; form: URLSearchParams | null }> {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   let url = new URL(startUrl);
   let init: RequestInit = { method: 'GET' };
   for (let step = 0; step < 20; step += 1) {
-    if (url.origin !== issuer) return { url, form: init.method === 'POST' ? new URLSearchParams(String(init.body)) : null };
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: cookieHeader() } });
+    if (url.origin !== issuer)
+      return { url, form: init.method === 'POST' ? new URLSearchParams(String(init.body)) : null };
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as object), cookie: cookieHeader() },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...value] = (pair ?? '').split('=');
@@ -90,7 +103,9 @@ export async function signInAtIssuer(issuer: string, startUrl: string, login: st
       continue;
     }
     const html = await response.text();
-    const form = /<form[^>]*method="post"[^>]*action="([^"]+)"|<form[^>]*action="([^"]+)"[^>]*method="post"/i.exec(html);
+    const form = /<form[^>]*method="post"[^>]*action="([^"]+)"|<form[^>]*action="([^"]+)"[^>]*method="post"/i.exec(
+      html,
+    );
     const action = form?.[1] ?? form?.[2];
     if (!action) throw new Error(`The provider answered ${response.status} without a form: ${html.slice(0, 300)}`);
     const fields = new URLSearchParams();
@@ -104,7 +119,11 @@ export async function signInAtIssuer(issuer: string, startUrl: string, login: st
       fields.set('password', 'any password');
     }
     url = new URL(action.replace(/&amp;/g, '&'), url);
-    init = { method: 'POST', body: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    init = {
+      method: 'POST',
+      body: fields.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
   }
   throw new Error('The provider did not send the browser back.');
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
 
 /**
  * The TCP ports tests and the reliability bench may listen on: PORT_RANGE (e.g. "3300-3399", the
@@ -35,4 +36,18 @@ export async function freePort(): Promise<number> {
     }
   }
   throw new Error(`No free TCP port in ${low}-${high} (PORT_RANGE).`);
+}
+
+/** Starts `server` on a port of the system's choosing on loopback; answers its origin (`http://127.0.0.1:{port}`). */
+export async function listenOnLoopback(server: HttpServer): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server did not get a TCP port.');
+  return `http://127.0.0.1:${address.port}`;
 }

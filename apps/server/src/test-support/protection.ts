@@ -23,5 +23,9 @@ export async function csrfHeadersOver(baseUrl: string): Promise<Record<string, s
   const answer = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
   const cookies = answer.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
   const token = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  return { cookie: cookies.join('; '), 'x-xsrf-token': decodeURIComponent(token), 'x-requested-with': 'XMLHttpRequest' };
+  return {
+    cookie: cookies.join('; '),
+    'x-xsrf-token': decodeURIComponent(token),
+    'x-requested-with': 'XMLHttpRequest',
+  };
 }

@@ -65,7 +65,11 @@ export async function startServerProcess(options: {
     child.stdout?.on('data', check);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      fail(new Error(`The server on port ${options.port} exited (${code ?? signal}) before it was ready:\n${output.slice(-2_000)}`));
+      fail(
+        new Error(
+          `The server on port ${options.port} exited (${code ?? signal}) before it was ready:\n${output.slice(-2_000)}`,
+        ),
+      );
     });
   });
 

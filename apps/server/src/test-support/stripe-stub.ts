@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from './ports';
 
 /** The PaymentIntent statuses Stripe's API uses. */
 export type StubIntentStatus =
@@ -205,14 +206,41 @@ export async function startStripeStub(options: StripeStubOptions = {}): Promise<
   function createIntent(form: Record<string, string>): StubReply {
     const amountText = form.amount;
     if (amountText === undefined) {
-      throw new StubError(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'amount', message: 'Missing required param: amount.' }, true);
+      throw new StubError(
+        400,
+        {
+          type: 'invalid_request_error',
+          code: 'parameter_missing',
+          param: 'amount',
+          message: 'Missing required param: amount.',
+        },
+        true,
+      );
     }
     if (!/^\d+$/.test(amountText)) {
-      throw new StubError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid integer: ' + amountText }, true);
+      throw new StubError(
+        400,
+        {
+          type: 'invalid_request_error',
+          code: 'parameter_invalid_integer',
+          param: 'amount',
+          message: 'Invalid integer: ' + amountText,
+        },
+        true,
+      );
     }
     const currency = form.currency;
     if (!currency) {
-      throw new StubError(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'currency', message: 'Missing required param: currency.' }, true);
+      throw new StubError(
+        400,
+        {
+          type: 'invalid_request_error',
+          code: 'parameter_missing',
+          param: 'currency',
+          message: 'Missing required param: currency.',
+        },
+        true,
+      );
     }
     // Older API versions sent payment_method_types; either is accepted.
     const requestedTypes = [
@@ -264,7 +292,16 @@ export async function startStripeStub(options: StripeStubOptions = {}): Promise<
   function createRefund(form: Record<string, string>): StubReply {
     const intentId = form.payment_intent;
     if (!intentId) {
-      throw new StubError(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'payment_intent', message: 'One of the following params should be provided for this request: payment_intent or charge.' }, true);
+      throw new StubError(
+        400,
+        {
+          type: 'invalid_request_error',
+          code: 'parameter_missing',
+          param: 'payment_intent',
+          message: 'One of the following params should be provided for this request: payment_intent or charge.',
+        },
+        true,
+      );
     }
     const intent = requireIntent(intentId, 'payment_intent');
     const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
@@ -286,7 +323,16 @@ export async function startStripeStub(options: StripeStubOptions = {}): Promise<
     const remaining = charge.amount - charge.amount_refunded;
     const amount = form.amount === undefined ? remaining : Number(form.amount);
     if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
-      throw new StubError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${form.amount ?? ''}) is greater than unrefunded amount on charge (${remaining})` }, true);
+      throw new StubError(
+        400,
+        {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          param: 'amount',
+          message: `Refund amount (${form.amount ?? ''}) is greater than unrefunded amount on charge (${remaining})`,
+        },
+        true,
+      );
     }
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
@@ -317,7 +363,8 @@ export async function startStripeStub(options: StripeStubOptions = {}): Promise<
       }
       if (method === 'POST' && id && action === 'cancel' && segments.length === 4) return cancelIntent(id, form);
     }
-    if (version === 'v1' && resource === 'refunds' && method === 'POST' && segments.length === 2) return createRefund(form);
+    if (version === 'v1' && resource === 'refunds' && method === 'POST' && segments.length === 2)
+      return createRefund(form);
     throw new StubError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}). (This is Marquee's Stripe stub: it emulates only the endpoints the gateway uses.)`,
@@ -348,7 +395,12 @@ export async function startStripeStub(options: StripeStubOptions = {}): Promise<
     if (!bearer || (options.secretKey !== undefined && bearer !== options.secretKey)) {
       send(response, {
         status: 401,
-        body: { error: { type: 'invalid_request_error', message: bearer ? `Invalid API Key provided: ${bearer.slice(0, 8)}…` : 'You did not provide an API key.' } },
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: bearer ? `Invalid API Key provided: ${bearer.slice(0, 8)}…` : 'You did not provide an API key.',
+          },
+        },
       });
       return;
     }
@@ -394,19 +446,14 @@ export async function startStripeStub(options: StripeStubOptions = {}): Promise<
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
-      if (!response.headersSent) send(response, { status: 500, body: { error: { type: 'api_error', message: `Stripe stub failure: ${message}` } } });
+      if (!response.headersSent)
+        send(response, {
+          status: 500,
+          body: { error: { type: 'api_error', message: `Stripe stub failure: ${message}` } },
+        });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('Stripe stub did not get a TCP port');
-  const port = address.port;
+  const port = Number(new URL(await listenOnLoopback(server)).port);
 
   function mutableIntent(intentId: string): StubIntent {
     const intent = intents.get(intentId);

@@ -2,7 +2,7 @@ import type { Db } from '@marquee/db/client';
 import type { RegisterRequest } from '@marquee/domain/accounts';
 import type { Accounts } from './auth';
 import type { ClientRequest } from './client-request';
-import { currentUserId } from './current-user';
+import { currentSession, currentUserId } from './current-user';
 import { enableTwoFactor } from './enable-two-factor';
 import { register } from './register';
 import { requestPasswordReset } from './request-password-reset';
@@ -28,6 +28,7 @@ export function createAccountsService(deps: { db: Db; accounts: Accounts }) {
     resetPassword: (input: { token: string; password: string }) => resetPassword({ accounts }, input),
     signOut: (request: ClientRequest) => signOut({ accounts }, request),
     currentUserId: (request: ClientRequest) => currentUserId({ accounts }, request),
+    currentSession: (request: ClientRequest) => currentSession({ accounts }, request),
     enableTwoFactor: (request: ClientRequest, input: { password?: string | undefined }) =>
       enableTwoFactor({ accounts }, request, input),
     /** better-auth's own routes (sign-in, social sign-in and its callbacks, the reset link): its Fetch handler. */

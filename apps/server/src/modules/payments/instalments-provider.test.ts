@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketPackage, createVenue, smallSeatMap } from '@marquee/db/factories';
-import { orders, outbox, paymentEvents, ticketPackages, tickets } from '@marquee/db/schema';
+import { orders, outbox, paymentEvents } from '@marquee/db/schema';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { CreatedOrderSchema, type CreatedOrder } from '@marquee/domain/orders';
 import { appConfigFromEnv, parseEnv } from '../../config';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { readOrder } from '../../test-support/buy-tickets';
+import { packageCounts, ticketCount } from '../../test-support/order-facts';
 import { expireHold } from '../../test-support/expire-hold';
 import {
   startInstalmentsProviderStub,
@@ -92,24 +93,6 @@ function returnAddress(orderId: string) {
   return t.app.inject({ url: `/api/bookings/status?orderId=${orderId}` });
 }
 
-
-async function ticketCount(orderId: string): Promise<number> {
-  const [row] = await t.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.orderId))
-    .where(eq(orders.orderId, orderId));
-  return row?.n ?? -1;
-}
-
-async function packageCounts(packageId: number) {
-  const [row] = await t.db
-    .select({ sold: ticketPackages.soldCount, held: ticketPackages.heldCount })
-    .from(ticketPackages)
-    .where(eq(ticketPackages.id, packageId));
-  return row;
-}
-
 describe('instalments through the hosted-redirect provider, beside Stripe', () => {
   it('offers instalments on the event page, with cards still through Stripe', async () => {
     const { event } = await paidEvent();
@@ -149,7 +132,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
     // A duplicate delivery of the same event changes nothing.
     const [recorded] = await t.db.select().from(paymentEvents).where(eq(paymentEvents.intentId, planId));
     expect(await provider.callback(planId, 'plan.approved', { eventId: recorded?.eventId ?? '' })).toBe(200);
-    expect(await ticketCount(order.order_id)).toBe(2);
+    expect(await ticketCount(t.db, order.order_id)).toBe(2);
     expect((await returnAddress(order.order_id)).headers.location).toContain('?step=4&');
   });
 
@@ -158,7 +141,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
     await provider.approve(planOf(order), { notify: false });
     expect((await returnAddress(order.order_id)).headers.location).toContain('?step=4&');
     expect((await readOrder(t, order)).status).toBe('complete');
-    expect(await ticketCount(order.order_id)).toBe(1);
+    expect(await ticketCount(t.db, order.order_id)).toBe(1);
   });
 
   it('refuses a forged callback (wrong secret, stale, tampered) with 400, and completes nothing', async () => {
@@ -177,7 +160,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
     for (const forgery of forgeries) expect(await provider.callback(planId, 'plan.approved', forgery)).toBe(400);
     expect((await readOrder(t, order)).status).toBe('pending');
     expect((await readOrder(t, other)).status).toBe('pending');
-    expect(await ticketCount(order.order_id)).toBe(0);
+    expect(await ticketCount(t.db, order.order_id)).toBe(0);
 
     // The genuine callback does.
     expect(await provider.callback(planId, 'plan.approved')).toBe(200);
@@ -199,7 +182,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
     const order = await newOrder(1);
     expect(await provider.callback(planOf(order), 'plan.approved')).toBe(200);
     expect((await readOrder(t, order)).status).toBe('pending');
-    expect(await ticketCount(order.order_id)).toBe(0);
+    expect(await ticketCount(t.db, order.order_id)).toBe(0);
   });
 
   it('refuses an approved plan of another amount, currency or reference: payment_mismatch, nothing completed', async () => {
@@ -213,7 +196,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
       const back = await returnAddress(order.order_id);
       expect(back.statusCode).toBe(409);
       expect(ErrorBodySchema.parse(back.json()).code).toBe('payment_mismatch');
-      expect(await ticketCount(order.order_id)).toBe(0);
+      expect(await ticketCount(t.db, order.order_id)).toBe(0);
     }
   });
 
@@ -252,7 +235,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
       .innerJoin(orders, eq(orders.id, outbox.orderId))
       .where(eq(orders.orderId, late.order_id));
     expect(mails).toEqual([{ kind: 'payment_refunded' }]);
-    expect(await packageCounts(pkg.id)).toEqual({ sold: 1, held: 0 });
+    expect(await packageCounts(t.db, pkg.id)).toEqual({ sold: 1, held: 0 });
 
     // Coming back later retries the refund with the same key: the money went back once.
     expect((await returnAddress(late.order_id)).headers.location).toContain('?step=4&');
@@ -280,7 +263,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
     });
     const [saved] = await t.db.select().from(orders).where(eq(orders.eventId, event.id));
     expect(saved).toMatchObject({ status: 'pending', paymentIntentId: null });
-    expect(await ticketCount(saved?.orderId ?? '')).toBe(0);
+    expect(await ticketCount(t.db, saved?.orderId ?? '')).toBe(0);
 
     // The checkout's Try again sends the same request with the same key: one order, one hold, one plan.
     const retried = await placeOrder(body, BUYER, key);
@@ -288,7 +271,7 @@ describe('instalments through the hosted-redirect provider, beside Stripe', () =
     const order = CreatedOrderSchema.parse(retried.json());
     expect(order.order_id).toBe(saved?.orderId);
     expect(order.payment?.redirect_url).toBe(`${provider.apiUrl}/checkout/${planOf(order)}`);
-    expect(await packageCounts(pkg.id)).toEqual({ sold: 0, held: 2 });
+    expect(await packageCounts(t.db, pkg.id)).toEqual({ sold: 0, held: 2 });
     expect(
       provider.requests.filter((request) => request.idempotencyKey === order.order_id && request.method === 'POST'),
     ).toHaveLength(2);

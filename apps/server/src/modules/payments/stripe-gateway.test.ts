@@ -6,7 +6,12 @@ import { createStripeGateway, createStripeWebhookVerifier } from './stripe-gatew
 
 const SECRET_KEY = 'sk_test_marquee_stub';
 
-const ORDER = { reference: 'MQ-7K2P9X', amount: 1_250_000, currency: 'LKR', description: 'Marquee order MQ-7K2P9X' } as const;
+const ORDER = {
+  reference: 'MQ-7K2P9X',
+  amount: 1_250_000,
+  currency: 'LKR',
+  description: 'Marquee order MQ-7K2P9X',
+} as const;
 
 describe('createStripeGateway against the Stripe stub', () => {
   let stub: StripeStub;
@@ -85,7 +90,13 @@ describe('createStripeGateway against the Stripe stub', () => {
 
     const intent = await gateway.retrieveIntent(intentId);
 
-    expect(intent).toMatchObject({ intentId, status: 'requires_payment_method', amount: 1_250_000, currency: 'LKR', reference: 'MQ-7K2P9X' });
+    expect(intent).toMatchObject({
+      intentId,
+      status: 'requires_payment_method',
+      amount: 1_250_000,
+      currency: 'LKR',
+      reference: 'MQ-7K2P9X',
+    });
     const [sent] = requestsTo('GET', `/v1/payment_intents/${intentId}`);
     expect(sent?.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(sent?.query).toMatchObject({ 'expand[0]': 'latest_charge' });
@@ -114,10 +125,16 @@ describe('createStripeGateway against the Stripe stub', () => {
     const { intentId } = await gateway.createIntent(ORDER);
 
     stub.fail(intentId, 'card_declined', 'insufficient_funds');
-    expect(await gateway.retrieveIntent(intentId)).toMatchObject({ status: 'requires_payment_method', lastErrorCode: 'insufficient_funds' });
+    expect(await gateway.retrieveIntent(intentId)).toMatchObject({
+      status: 'requires_payment_method',
+      lastErrorCode: 'insufficient_funds',
+    });
 
     stub.fail(intentId, 'expired_card');
-    expect(await gateway.retrieveIntent(intentId)).toMatchObject({ status: 'requires_payment_method', lastErrorCode: 'expired_card' });
+    expect(await gateway.retrieveIntent(intentId)).toMatchObject({
+      status: 'requires_payment_method',
+      lastErrorCode: 'expired_card',
+    });
 
     stub.succeed(intentId);
     expect(await gateway.retrieveIntent(intentId)).toMatchObject({ status: 'succeeded', lastErrorCode: null });
@@ -208,12 +225,16 @@ describe('createStripeGateway against the Stripe stub', () => {
 
   it('rejects an intent in a currency Marquee does not sell in', async () => {
     const sdk = new Stripe(SECRET_KEY, { ...stub.api, maxNetworkRetries: 0 });
-    const foreign = await sdk.paymentIntents.create({ amount: 500, currency: 'usd', metadata: { reference: 'MQ-USD' } });
+    const foreign = await sdk.paymentIntents.create({
+      amount: 500,
+      currency: 'usd',
+      metadata: { reference: 'MQ-USD' },
+    });
 
     await expect(gateway.retrieveIntent(foreign.id)).rejects.toThrow(/currency/);
   });
 
-  it('surfaces a wrong secret key as Stripe\'s authentication error', async () => {
+  it("surfaces a wrong secret key as Stripe's authentication error", async () => {
     const wrongKey = createStripeGateway({ secretKey: 'sk_test_wrong', api: stub.api });
 
     await expect(wrongKey.createIntent(ORDER)).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
@@ -224,8 +245,18 @@ describe('createStripeWebhookVerifier', () => {
   const WEBHOOK_SECRET = 'whsec_marquee_test_secret';
   const verifier = createStripeWebhookVerifier(WEBHOOK_SECRET);
 
-  function eventBody(type: string, object: Record<string, unknown> = { id: 'pi_123', object: 'payment_intent', status: 'succeeded' }): string {
-    return JSON.stringify({ id: 'evt_123', object: 'event', type, data: { object }, livemode: false, created: 1_700_000_000 });
+  function eventBody(
+    type: string,
+    object: Record<string, unknown> = { id: 'pi_123', object: 'payment_intent', status: 'succeeded' },
+  ): string {
+    return JSON.stringify({
+      id: 'evt_123',
+      object: 'event',
+      type,
+      data: { object },
+      livemode: false,
+      created: 1_700_000_000,
+    });
   }
 
   function sign(payload: string, options: { secret?: string; timestamp?: number } = {}): string {
@@ -245,51 +276,69 @@ describe('createStripeWebhookVerifier', () => {
     (type) => {
       const body = eventBody(type);
 
-      expect(verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body) })).toEqual({ id: 'evt_123', type, intentId: 'pi_123' });
+      expect(verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body) })).toEqual({
+        id: 'evt_123',
+        type,
+        intentId: 'pi_123',
+      });
     },
   );
 
   it('reduces other event types to "other" with no intent', () => {
     const body = eventBody('charge.refunded', { id: 'ch_123', object: 'charge' });
 
-    expect(verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body) })).toEqual({ id: 'evt_123', type: 'other', intentId: null });
+    expect(verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body) })).toEqual({
+      id: 'evt_123',
+      type: 'other',
+      intentId: null,
+    });
   });
 
   it('rejects a body changed after signing', () => {
     const body = eventBody('payment_intent.succeeded');
     const tampered = body.replace('pi_123', 'pi_999');
 
-    expect(() => verifier.verify(Buffer.from(tampered), { 'stripe-signature': sign(body) })).toThrow(WebhookSignatureError);
-    expect(() => verifier.verify(Buffer.from(tampered), { 'stripe-signature': sign(body) })).toThrow(/No signatures found matching/);
+    expect(() => verifier.verify(Buffer.from(tampered), { 'stripe-signature': sign(body) })).toThrow(
+      WebhookSignatureError,
+    );
+    expect(() => verifier.verify(Buffer.from(tampered), { 'stripe-signature': sign(body) })).toThrow(
+      /No signatures found matching/,
+    );
   });
 
   it('rejects a re-serialised body (whitespace matters)', () => {
     const body = JSON.stringify(JSON.parse(eventBody('payment_intent.succeeded')), null, 2);
     const compact = JSON.stringify(JSON.parse(body));
 
-    expect(() => verifier.verify(Buffer.from(compact), { 'stripe-signature': sign(body) })).toThrow(WebhookSignatureError);
+    expect(() => verifier.verify(Buffer.from(compact), { 'stripe-signature': sign(body) })).toThrow(
+      WebhookSignatureError,
+    );
   });
 
   it('rejects a signature made with another secret', () => {
     const body = eventBody('payment_intent.succeeded');
 
-    expect(() => verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body, { secret: 'whsec_someone_else' }) })).toThrow(WebhookSignatureError);
+    expect(() =>
+      verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body, { secret: 'whsec_someone_else' }) }),
+    ).toThrow(WebhookSignatureError);
   });
 
   it('rejects a signature older than five minutes', () => {
     const body = eventBody('payment_intent.succeeded');
     const sixMinutesAgo = Math.floor(Date.now() / 1000) - 360;
 
-    expect(() => verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body, { timestamp: sixMinutesAgo }) })).toThrow(
-      /Timestamp outside the tolerance zone/,
-    );
+    expect(() =>
+      verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body, { timestamp: sixMinutesAgo }) }),
+    ).toThrow(/Timestamp outside the tolerance zone/);
   });
 
   it('accepts a signature four minutes old', () => {
     const body = eventBody('payment_intent.succeeded');
     const fourMinutesAgo = Math.floor(Date.now() / 1000) - 240;
 
-    expect(verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body, { timestamp: fourMinutesAgo }) }).intentId).toBe('pi_123');
+    expect(
+      verifier.verify(Buffer.from(body), { 'stripe-signature': sign(body, { timestamp: fourMinutesAgo }) }).intentId,
+    ).toBe('pi_123');
   });
 
   it('rejects a missing, empty, repeated or malformed signature header', () => {
@@ -307,11 +356,15 @@ describe('createStripeWebhookVerifier', () => {
     const notEvent = JSON.stringify({ hello: 'world' });
     const intentEventWithoutIntent = eventBody('payment_intent.succeeded', { id: 'ch_1', object: 'charge' });
 
-    expect(() => verifier.verify(Buffer.from(notJson), { 'stripe-signature': sign(notJson) })).toThrow(WebhookSignatureError);
-    expect(() => verifier.verify(Buffer.from(notEvent), { 'stripe-signature': sign(notEvent) })).toThrow(WebhookSignatureError);
-    expect(() => verifier.verify(Buffer.from(intentEventWithoutIntent), { 'stripe-signature': sign(intentEventWithoutIntent) })).toThrow(
-      /carries no PaymentIntent/,
+    expect(() => verifier.verify(Buffer.from(notJson), { 'stripe-signature': sign(notJson) })).toThrow(
+      WebhookSignatureError,
     );
+    expect(() => verifier.verify(Buffer.from(notEvent), { 'stripe-signature': sign(notEvent) })).toThrow(
+      WebhookSignatureError,
+    );
+    expect(() =>
+      verifier.verify(Buffer.from(intentEventWithoutIntent), { 'stripe-signature': sign(intentEventWithoutIntent) }),
+    ).toThrow(/carries no PaymentIntent/);
   });
 
   it('refuses an empty signing secret at creation', () => {

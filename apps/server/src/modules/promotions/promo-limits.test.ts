@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createPromoCode, createTicketPackage } from '@marquee/db/factories';
-import { orders, outbox, promoCodes, sandboxPaymentIntents, ticketPackages, tickets } from '@marquee/db/schema';
+import { orders, outbox, promoCodes, sandboxPaymentIntents, tickets } from '@marquee/db/schema';
 import type { CreatedOrder } from '@marquee/domain/orders';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { orderTickets, payWith4242, readOrder } from '../../test-support/buy-tickets';
+import { packageCounts } from '../../test-support/order-facts';
 
 /**
  * Issue 20, build item 4 (decisions/031): a promo code's limits hold at payment, under the code's lock.
@@ -81,11 +82,7 @@ describe('promo limits at payment (decisions/031)', () => {
       .where(eq(promoCodes.id, promo.id));
     expect(code?.used).toBe(1);
     // The refused orders' tickets went back on sale: only the paid one is sold.
-    const [counts] = await t.db
-      .select({ sold: ticketPackages.soldCount, held: ticketPackages.heldCount })
-      .from(ticketPackages)
-      .where(eq(ticketPackages.id, pkg.id));
-    expect(counts).toEqual({ sold: 1, held: 0 });
+    expect(await packageCounts(t.db, pkg.id)).toEqual({ sold: 1, held: 0 });
     // Each buyer hears of it: a confirmation for the first, a refund e-mail for the others.
     expect(await refundMails(placed)).toBe(3);
   });
