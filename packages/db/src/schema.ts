@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { GenericLayoutSpec } from '@marquee/domain/authoring';
 import { BUYER_LIMIT_DEFAULTS } from '@marquee/domain/orders';
+import { ORGANISATION_STATUSES } from '@marquee/domain/organiser';
 import { ORGANISATION_ROLES } from '@marquee/domain/permissions';
 import type { SeatMap } from '@marquee/domain/seat-map';
 
@@ -40,9 +41,6 @@ const timestamps = {
  * (`(organisation_id, venue_id) → venues (organisation_id, id)`, …) make a link to another
  * organisation's row impossible to write.
  */
-
-/** An organisation's review state: only an approved organisation may publish events. */
-export const ORGANISATION_STATUSES = ['pending', 'approved', 'suspended'] as const;
 
 export const organisations = pgTable(
   'organisations',
