@@ -134,8 +134,8 @@ async function sendFetchResponse(
   rewrites: Readonly<Record<string, Rewrite>> = {},
 ): Promise<FastifyReply> {
   reply.code(response.status);
-  const isJsonError =
-    response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json');
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  const isJsonError = response.status >= 400 && isJson;
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length' && !(isJsonError && name === 'content-type'))
       reply.header(name, value);
@@ -162,7 +162,6 @@ async function sendFetchResponse(
     // Through sendErrorBody, so that the rate limits see its code (decisions/028).
     return sendErrorBody(reply, response.status, { code: errorCodeForStatus(response.status), message });
   }
-  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   if (response.ok && isJson) return reply.send(withoutSessionToken(await response.text()));
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
@@ -407,6 +406,13 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     ...betterAuthOriginRefusal,
     ...errorResponses('wrong_credentials', 'sign_in_required', 'bad_request', 'rate_limited'),
   };
+  // Both code steps are better-auth's own calls, forwarded with its refusals put in our words.
+  const forwardTwoFactorCode = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendFetchResponse(
+      reply,
+      await service.handle(toFetchRequest(request, JSON.stringify(request.body))),
+      TWO_FACTOR_REWRITES,
+    );
   app.post(
     `${AUTH_BASE_PATH}/two-factor/verify-totp`,
     {
@@ -420,12 +426,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
         response: { 200: TwoFactorVerifiedAnswerSchema, ...codeRefusals },
       },
     },
-    async (request, reply) =>
-      sendFetchResponse(
-        reply,
-        await service.handle(toFetchRequest(request, JSON.stringify(request.body))),
-        TWO_FACTOR_REWRITES,
-      ),
+    async (request, reply) => forwardTwoFactorCode(request, reply),
   );
   app.post(
     `${AUTH_BASE_PATH}/two-factor/verify-backup-code`,
@@ -440,12 +441,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
         response: { 200: TwoFactorVerifiedAnswerSchema, ...codeRefusals, ...errorResponses('conflict') },
       },
     },
-    async (request, reply) =>
-      sendFetchResponse(
-        reply,
-        await service.handle(toFetchRequest(request, JSON.stringify(request.body))),
-        TWO_FACTOR_REWRITES,
-      ),
+    async (request, reply) => forwardTwoFactorCode(request, reply),
   );
   app.post(
     `${AUTH_BASE_PATH}/two-factor/enable`,
