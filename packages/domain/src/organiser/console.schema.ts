@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { ChecklistItemSchema } from '../authoring/publishing-checklist';
+import { EventLifecycleStatusSchema, PUBLISHED_STATUSES } from '../authoring/lifecycle';
+import { GenericLayoutSpecSchema } from '../authoring/layout.schema';
+import { COUNTRIES, WallClockFieldSchema } from '../authoring/fields.schema';
+import { EVENT_TYPES } from '../catalog/categories';
+import { SeatMapTypeSchema } from '../seat-map/seat-map.schema';
+import { OrganisationRoleSchema } from './permissions';
+
+/**
+ * The organiser console's API (issue 21): what each `/api/organiser/{org}/…` route answers, and the bodies
+ * that are not an authoring schema of their own (those are in `@marquee/domain/authoring`: VenueFieldsSchema,
+ * EventFieldsSchema, TicketPackageFieldsSchema and their patches). The server serialises with these and the
+ * console parses with them: one contract, two sides.
+ *
+ * Times an organiser types are wall clocks in the venue's zone (`*_local`, `2026-12-31T19:30`); instants
+ * (`*_at`) are ISO 8601 with an offset.
+ */
+
+const InstantSchema = z.string();
+const IdSchema = z.number().int().positive();
+
+/* ------------------------------------------------------------------ venues */
+
+/** Path parameters of a venue's routes. */
+export const VenueParamsSchema = z.object({
+  org: z.string(),
+  venueId: z.coerce.number({ error: 'must be a venue id' }).int().positive(),
+});
+
+/** A venue's seat map, as the console shows it. */
+export const VenueLayoutAnswerSchema = z.discriminatedUnion('kind', [
+  /** No map: buyers see a ticket list. */
+  z.object({ kind: z.literal('none') }),
+  /** Built in the console from its spec (editable again). */
+  z.object({ kind: z.literal('generic'), spec: GenericLayoutSpecSchema, seat_count: z.number().int().nonnegative() }),
+  /** A special layout drawn for the venue (Lotus Tower…): kept, not editable in the console. */
+  z.object({ kind: z.literal('special'), type: SeatMapTypeSchema, seat_count: z.number().int().nonnegative() }),
+]);
+export type VenueLayoutAnswer = z.infer<typeof VenueLayoutAnswerSchema>;
+
+/** PUT /api/organiser/{org}/venues/{venueId}/layout: none, or a generic layout from its spec. */
+export const VenueLayoutBodySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('none') }),
+    z.strictObject({ kind: z.literal('generic'), spec: GenericLayoutSpecSchema }),
+  ],
+  { error: 'must be { kind: "none" } or { kind: "generic", spec }' },
+);
+export type VenueLayoutBody = z.infer<typeof VenueLayoutBodySchema>;
+
+export const VenueAnswerSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.enum(COUNTRIES),
+  time_zone: z.string(),
+  layout: VenueLayoutAnswerSchema,
+  /** The layout can no longer change: an event here is published, or has sold or held tickets. */
+  layout_locked: z.boolean(),
+  /** Events of the organisation at this venue, any status. */
+  event_count: z.number().int().nonnegative(),
+});
+export type VenueAnswer = z.infer<typeof VenueAnswerSchema>;
+
+export const VenueListAnswerSchema = z.object({ venues: z.array(VenueAnswerSchema) });
+export type VenueListAnswer = z.infer<typeof VenueListAnswerSchema>;
+
+/* ------------------------------------------------------------------ events and packages */
+
+/** Path parameters of an event's routes. */
+export const ConsoleEventParamsSchema = z.object({ org: z.string(), eventUid: z.string() });
+export const ConsolePackageParamsSchema = ConsoleEventParamsSchema.extend({
+  packageId: z.coerce.number({ error: 'must be a package id' }).int().positive(),
+});
+
+export const ConsolePackageSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int().nonnegative(),
+  /** Tickets in all (a seated package: its seats). */
+  capacity: z.number().int().nonnegative(),
+  sold: z.number().int().nonnegative(),
+  held: z.number().int().nonnegative(),
+  max_per_order: z.number().int().positive(),
+  sale_start_local: WallClockFieldSchema.nullable(),
+  sale_end_local: WallClockFieldSchema.nullable(),
+  active: z.boolean(),
+  inactive_message: z.string().nullable(),
+  free_seating: z.boolean(),
+  /** The seats the package owns on the venue's map (empty without a map, or for free seating). */
+  seat_ids: z.array(z.string()),
+  /** Which of the six package colours the seat map uses (0-5). */
+  color_class: z.number().int().min(0).max(5),
+});
+export type ConsolePackage = z.infer<typeof ConsolePackageSchema>;
+
+/** PUT …/packages/{packageId}/seats: the package's seats, all of them (what is not listed is released). */
+export const PackageSeatsBodySchema = z.strictObject({
+  seat_ids: z
+    .array(z.string().min(1).max(40), { error: 'must be a list of seat ids' })
+    .max(60_000, 'must list at most 60000 seats')
+    .refine((ids) => new Set(ids).size === ids.length, 'must list each seat once'),
+});
+
+export const ConsoleEventSummarySchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  type: z.enum(EVENT_TYPES),
+  status: EventLifecycleStatusSchema,
+  /** Every active package is sold out (computed, never stored). */
+  sold_out: z.boolean(),
+  /** Taken off the site by a Marquee operator (the reason is in the audit log). */
+  unpublished: z.boolean(),
+  starts_at: InstantSchema,
+  start_local: WallClockFieldSchema,
+  venue: z.object({ id: IdSchema, name: z.string(), city: z.string() }),
+  currency: z.enum(['LKR', 'SGD', 'AUD']),
+  sold: z.number().int().nonnegative(),
+  capacity: z.number().int().nonnegative(),
+  thumbnail_url: z.string().nullable(),
+});
+export type ConsoleEventSummary = z.infer<typeof ConsoleEventSummarySchema>;
+
+export const ConsoleEventListAnswerSchema = z.object({ events: z.array(ConsoleEventSummarySchema) });
+export type ConsoleEventListAnswer = z.infer<typeof ConsoleEventListAnswerSchema>;
+
+export const ConsoleEventAnswerSchema = ConsoleEventSummarySchema.extend({
+  description: z.string(),
+  artists: z.array(z.string()),
+  venue: z.object({
+    id: IdSchema,
+    name: z.string(),
+    city: z.string(),
+    country: z.enum(COUNTRIES),
+    time_zone: z.string(),
+    has_seat_map: z.boolean(),
+  }),
+  end_local: WallClockFieldSchema.nullable(),
+  handling_cost: z.number().int().nonnegative(),
+  payment_gateway_ids: z.array(IdSchema),
+  featured: z.boolean(),
+  free_event: z.boolean(),
+  /** When a presale or pending event's sales open, in the venue's zone. */
+  sale_start_local: WallClockFieldSchema.nullable(),
+  banner_url: z.string().nullable(),
+  published_at: InstantSchema.nullable(),
+  packages: z.array(ConsolePackageSchema),
+  /** What stands between the event and publishing it (as an on-sale event); [] when nothing. */
+  checklist: z.array(ChecklistItemSchema),
+  /** Where buyers find it (`/{type}/{slug}/{uid}`); a draft is there for the team only, through the preview. */
+  buyer_path: z.string(),
+});
+export type ConsoleEventAnswer = z.infer<typeof ConsoleEventAnswerSchema>;
+
+/** POST …/events/{eventUid}/status: move the event along its lifecycle (lifecycle.ts's transitions). */
+export const EventStatusBodySchema = z.strictObject({
+  to: EventLifecycleStatusSchema,
+  /** Required for presale and pending: when sales open, in the venue's zone. */
+  sale_start_local: WallClockFieldSchema.nullable().optional(),
+});
+export type EventStatusBody = z.infer<typeof EventStatusBodySchema>;
+export { PUBLISHED_STATUSES };
+
+/** PUT …/events/{eventUid}/images/{kind}: the raw image is the body (image/jpeg, image/png or image/webp). */
+export const EventImageKindSchema = z.enum(['banner', 'thumbnail']);
+export const EventImageParamsSchema = ConsoleEventParamsSchema.extend({ kind: EventImageKindSchema });
+export const EventImagesAnswerSchema = z.object({
+  banner_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+});
+export const IMAGE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+  /** Widths stored: the banner at 1600 px, the thumbnail at 600 px (never enlarged). */
+  widths: { banner: 1600, thumbnail: 600 },
+  /** Smallest accepted source, in pixels. */
+  minWidth: { banner: 800, thumbnail: 300 },
+} as const;
+
+/* ------------------------------------------------------------------ team */
+
+export const TeamMemberSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  role: OrganisationRoleSchema,
+  all_events: z.boolean(),
+  /** The events of a member limited to chosen events (uids); [] with all events. */
+  event_uids: z.array(z.string()),
+  two_factor: z.boolean(),
+  joined_at: InstantSchema,
+});
+export const InvitationSchema = z.object({
+  id: IdSchema,
+  email: z.string(),
+  role: OrganisationRoleSchema,
+  all_events: z.boolean(),
+  event_uids: z.array(z.string()),
+  expires_at: InstantSchema,
+  invited_by: z.string().nullable(),
+});
+export const TeamAnswerSchema = z.object({
+  members: z.array(TeamMemberSchema),
+  invitations: z.array(InvitationSchema),
+});
+export type TeamAnswer = z.infer<typeof TeamAnswerSchema>;
+
+const teamAccess = {
+  role: OrganisationRoleSchema,
+  all_events: z.boolean().default(true),
+  event_uids: z.array(z.string().min(1).max(40)).max(200).default([]),
+};
+export const InvitationBodySchema = z.strictObject({
+  email: z.email({ error: 'must be an e-mail address' }).max(254),
+  ...teamAccess,
+});
+export const MemberPatchBodySchema = z.strictObject(teamAccess).partial();
+export const InvitationAcceptBodySchema = z.strictObject({ token: z.string().min(20).max(200) });
+
+/* ------------------------------------------------------------------ audit */
+
+export const AuditEntrySchema = z.object({
+  id: IdSchema,
+  at: InstantSchema,
+  actor: z.object({
+    kind: z.enum(['member', 'operator', 'system']),
+    email: z.string().nullable(),
+    role: z.string().nullable(),
+  }),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  event_uid: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditQuerySchema = z.object({
+  event: z.string().max(40).optional(),
+  /** The id of the last entry of the previous page: entries older than it. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const AuditAnswerSchema = z.object({ entries: z.array(AuditEntrySchema), next_before: IdSchema.nullable() });
+export type AuditAnswer = z.infer<typeof AuditAnswerSchema>;
