@@ -407,12 +407,13 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
     ...errorResponses('wrong_credentials', 'sign_in_required', 'bad_request', 'rate_limited'),
   };
   // Both code steps are better-auth's own calls, forwarded with its refusals put in our words.
-  const forwardTwoFactorCode = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendFetchResponse(
-      reply,
-      await service.handle(toFetchRequest(request, JSON.stringify(request.body))),
-      TWO_FACTOR_REWRITES,
-    );
+  // Sent with a session instead of a sign-in's challenge, a right code steps that session up (step-up.ts).
+  const forwardTwoFactorCode = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await service.currentSession(request);
+    const response = await service.handle(toFetchRequest(request, JSON.stringify(request.body)));
+    if (session && response.ok) await service.stepUpSession(session);
+    return sendFetchResponse(reply, response, TWO_FACTOR_REWRITES);
+  };
   app.post(
     `${AUTH_BASE_PATH}/two-factor/verify-totp`,
     {
@@ -421,7 +422,7 @@ export const accountsModule: FastifyPluginAsync<AccountsModuleOptions> = async (
         tags: ['accounts'],
         summary: 'Send the code of an authenticator app: signs in after a `twoFactorRedirect`, or completes enrolment',
         description:
-          'After `POST /api/auth/sign-in/email` answered `twoFactorRedirect` (its challenge cookie: ten minutes, five codes), a right code sets the session cookie. Signed in after `POST /api/auth/two-factor/enable`, the first right code turns two factors on and renews the session. Either way the session is one made by a second factor. A wrong code is 401 `wrong_credentials`; a spent or expired challenge is 401 `sign_in_required` (sign in again).',
+          'After `POST /api/auth/sign-in/email` answered `twoFactorRedirect` (its challenge cookie: ten minutes, five codes), a right code sets the session cookie. Signed in after `POST /api/auth/two-factor/enable`, the first right code turns two factors on and renews the session. Either way the session is one made by a second factor. Signed in already, with two factors on (a Google or Apple session, or one made before they were on), a right code steps this session up: it counts as made with a second factor from then on (the console asks for this). A wrong code is 401 `wrong_credentials`; a spent or expired challenge is 401 `sign_in_required` (sign in again).',
         body: TotpCodeRequestSchema,
         response: { 200: TwoFactorVerifiedAnswerSchema, ...codeRefusals },
       },

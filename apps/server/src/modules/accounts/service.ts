@@ -9,6 +9,7 @@ import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
 import { getSession } from './session';
 import { signOut } from './sign-out';
+import { stepUpSession } from './step-up';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -31,6 +32,8 @@ export function createAccountsService(deps: { db: Db; accounts: Accounts }) {
     currentSession: (request: ClientRequest) => currentSession({ accounts }, request),
     enableTwoFactor: (request: ClientRequest, input: { password?: string | undefined }) =>
       enableTwoFactor({ accounts }, request, input),
+    /** Marks a session as made with a second factor, once better-auth has verified a code sent with it. */
+    stepUpSession: (session: { userId: string; sessionId: string }) => stepUpSession(db, session),
     /** better-auth's own routes (sign-in, social sign-in and its callbacks, the reset link): its Fetch handler. */
     handle: (request: Request): Promise<Response> => accounts.auth.handler(request),
   };

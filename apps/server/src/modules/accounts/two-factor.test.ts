@@ -330,3 +330,48 @@ describe('sessions without a second factor', () => {
     expect(row?.secondFactor).toBe(false);
   });
 });
+
+describe('step-up: a code sent with a session instead of a challenge', () => {
+  /** A signed-in session of an enrolled account that no code made (as a Google or Apple sign-in makes one). */
+  async function sessionWithoutCode(email: string) {
+    const { secret } = await enrolledAccount(email);
+    const client = newClient();
+    const jar = await challenge(email, client);
+    expect((await post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, jar, client)).statusCode).toBe(
+      200,
+    );
+    const row = await sessionRow(jar);
+    if (!row) throw new Error('no session');
+    await t.db.update(sessions).set({ secondFactor: false }).where(eq(sessions.id, row.id));
+    return { jar, client, secret, sessionId: row.id };
+  }
+
+  it('a right code marks that same session as made with a second factor', async () => {
+    const { jar, client, secret, sessionId } = await sessionWithoutCode('step-up@example.com');
+    const answer = await post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, jar, client);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const row = await sessionRow(jar);
+    expect(row?.id).toBe(sessionId);
+    expect(row?.secondFactor).toBe(true);
+  });
+
+  it('a wrong code leaves the session as it was', async () => {
+    const { jar, client, secret } = await sessionWithoutCode('step-up-wrong@example.com');
+    const answer = await post('/api/auth/two-factor/verify-totp', { code: wrongTotpCode(secret) }, jar, client);
+    expect(answer.statusCode).toBe(401);
+    expect(ErrorBodySchema.parse(answer.json()).code).toBe('wrong_credentials');
+    expect((await sessionRow(jar))?.secondFactor).toBe(false);
+  });
+
+  it('an account without two factors cannot step up with any code', async () => {
+    const email = 'no-factor@example.com';
+    await register(email);
+    const jar: Cookies = {};
+    const client = newClient();
+    expect((await signIn(email, jar, client)).statusCode).toBe(200);
+    const answer = await post('/api/auth/two-factor/verify-totp', { code: '123456' }, jar, client);
+    expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+    expect(answer.statusCode).toBeLessThan(500);
+    expect((await sessionRow(jar))?.secondFactor).toBe(false);
+  });
+});
