@@ -6,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from '@marquee/db/client';
 import type { ErrorBody } from '@marquee/domain/errors';
 import type { AppConfig } from './config';
+import { seedDemoAccounts, type DemoAccountsSummary } from './demo/demo-accounts';
 import { ensureAppSecret } from './lib/app-secrets';
 import { Redis } from 'ioredis';
 import { accountsModule } from './modules/accounts/routes';
@@ -22,6 +23,7 @@ import { inventoryModule } from './modules/inventory/routes';
 import { mailModule } from './modules/mail/routes';
 import { ordersModule } from './modules/orders/routes';
 import { organisationsModule } from './modules/organisations/routes';
+import { venuesModule } from './modules/venues/routes';
 import { pagesModule } from './modules/pages/routes';
 import { paymentsModule } from './modules/payments/routes';
 import type { WebhookTransport } from './modules/payments/sandbox-webhooks';
@@ -31,6 +33,12 @@ import { buildServices } from './services';
 export interface AppDeps {
   db: Db;
   config: AppConfig;
+  /** The demo's organiser accounts (`npm start`): seeded once the services exist, then handed to `onSeeded`. */
+  demoAccounts?: {
+    password?: string | undefined;
+    totpSecret?: string | undefined;
+    onSeeded: (summary: DemoAccountsSummary) => void;
+  };
 }
 
 const CLOSING_BODY = JSON.stringify({
@@ -133,6 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCsrf(app, { enabled: deps.config.csrf ?? true, isHttps: deps.config.publicUrl.startsWith('https:') });
 
   const services = await buildServices({ db: deps.db, config: deps.config, redis, log: app.log });
+  if (deps.demoAccounts) {
+    const { onSeeded, ...given } = deps.demoAccounts;
+    onSeeded(await seedDemoAccounts({ db: deps.db, accounts: services.auth }, given));
+  }
   // Before any route is declared: a console route without a permission stops the boot (fail closed).
   registerOrganiserAccess(app, { currentSession: services.accounts.currentSession, ...services.organisations.access });
   await app.register(captchaModule, { captcha: services.captcha });
@@ -171,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
   });
   await app.register(organisationsModule, { service: services.organisations });
+  await app.register(venuesModule, { service: services.venues });
   await app.register(pagesModule, { service: services.pages });
   return app;
 }

@@ -35,6 +35,13 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Seeds the demo catalogue into an empty database at start. Default: on. */
   SEED_DEMO: booleanFromEnv.default(true),
+  /** The demo organiser accounts' password (SEED_DEMO): unset, one is made at random and kept in the database. */
+  DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').max(128).optional(),
+  /** Their authenticator secret (base32): unset, one is made at random and kept in the database. */
+  DEMO_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Z2-7]{16,64}$/, 'DEMO_TOTP_SECRET must be 16-64 base32 characters (A-Z, 2-7)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app; served with the API when it exists. */
   WEB_DIST_DIR: z.string().optional(),

@@ -1,6 +1,8 @@
 import { createDb, dbConfigFromEnv } from '@marquee/db/client';
 import { seedDemoIfEmpty } from '@marquee/db/seed';
 import { buildApp } from './app';
+import { describeDemoAccounts, writeDemoAccountsFile } from './demo/demo-accounts-file';
+import type { DemoAccountsSummary } from './demo/demo-accounts';
 import { appConfigFromEnv, parseEnv, resolveDataDir } from './config';
 import { untilDatabaseAnswers } from './lib/wait-for-database';
 
@@ -15,7 +17,9 @@ await untilDatabaseAnswers(() => handle.migrate(), {
   onWait: (error) => {
     if (isWaiting) return;
     isWaiting = true;
-    console.log(`The database cannot be reached yet (${String(error)}); waiting up to ${env.DATABASE_WAIT_MS} ms for it…`);
+    console.log(
+      `The database cannot be reached yet (${String(error)}); waiting up to ${env.DATABASE_WAIT_MS} ms for it…`,
+    );
   },
 });
 if (env.SEED_DEMO) {
@@ -23,7 +27,23 @@ if (env.SEED_DEMO) {
   if (seeded) console.log(`Seeded the demo catalogue: ${seeded.events} events, ${seeded.venues} venues.`);
 }
 
-const app = await buildApp({ db: handle.db, config });
+let demoAccounts: DemoAccountsSummary | null = null;
+const app = await buildApp({
+  db: handle.db,
+  config,
+  ...(env.SEED_DEMO
+    ? {
+        demoAccounts: {
+          password: env.DEMO_PASSWORD,
+          totpSecret: env.DEMO_TOTP_SECRET,
+          onSeeded: (summary: DemoAccountsSummary) => {
+            demoAccounts = summary;
+          },
+        },
+      }
+    : {}),
+});
+if (demoAccounts) await writeDemoAccountsFile(dataDir, demoAccounts);
 
 let isShuttingDown = false;
 /**
@@ -64,4 +84,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: env.HOST, port: env.PORT });
-console.log(`Marquee is running at ${config.publicUrl} (${handle.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL'})`);
+console.log(
+  `Marquee is running at ${config.publicUrl} (${handle.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL'})`,
+);
+if (demoAccounts) console.log(describeDemoAccounts(demoAccounts, config.publicUrl));

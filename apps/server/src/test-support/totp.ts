@@ -1,28 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { totpCode } from '../lib/totp';
 
-/**
- * An authenticator app, for tests: RFC 6238 TOTP (HMAC-SHA1, 6 digits, 30 s) from the secret of an
- * `otpauth://` address. Written from the RFC, not taken from better-auth, so that the tests check its
- * codes against an independent implementation.
- */
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-function base32Decode(text: string): Buffer {
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text.replace(/=+$/, '').toUpperCase()) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error(`not base32: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
+/** An authenticator app, for tests: the secret of an `otpauth://` address, and its codes (lib/totp.ts). */
+export { totpCode };
 
 /** The base32 secret of an `otpauth://totp/...?secret=...` address. */
 export function secretOf(totpUri: string): string {
@@ -31,17 +10,6 @@ export function secretOf(totpUri: string): string {
   const secret = url.searchParams.get('secret');
   if (!secret) throw new Error(`no secret in ${totpUri}`);
   return secret;
-}
-
-/** The code for `secret` (base32) at `at` (default now), `steps` periods of 30 s later (negative: earlier). */
-export function totpCode(secret: string, options: { at?: number; steps?: number } = {}): string {
-  const counter = Math.floor((options.at ?? Date.now()) / 30_000) + (options.steps ?? 0);
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac('sha1', base32Decode(secret)).update(message).digest();
-  const offset = (digest[digest.length - 1] ?? 0) & 15;
-  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 1_000_000).padStart(6, '0');
 }
 
 /** A code better-auth refuses now: none of the codes of the window it accepts (one period either side). */

@@ -131,6 +131,8 @@ export async function createAuth(deps: AuthDeps) {
   });
   return {
     auth,
+    /** The key better-auth encrypts TOTP secrets and backup codes with (demo-accounts.ts writes them too). */
+    secret,
     providers: { google: Boolean(config.auth?.google), apple: Boolean(config.auth?.apple) },
   };
 }

@@ -107,3 +107,26 @@ export async function findScopedOrganisation(tx: ScopedTx) {
     .where(eq(organisations.id, scopeOf(tx).organisationId));
   return row ?? null;
 }
+
+/** The demo seed's memberships and operator (demo-accounts.ts): written once, left as they are on a restart. */
+export async function ensureDemoMembership(
+  db: Db,
+  slug: string,
+  userId: string,
+  role: 'owner' | 'manager' | 'box_office' | 'door',
+): Promise<boolean> {
+  const [organisation] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  if (!organisation) return false;
+  await db
+    .insert(organisationMembers)
+    .values({ organisationId: organisation.id, userId, role })
+    .onConflictDoNothing({ target: [organisationMembers.organisationId, organisationMembers.userId] });
+  return true;
+}
+
+export async function ensurePlatformOperator(db: Db, userId: string): Promise<void> {
+  await db.insert(platformOperators).values({ userId }).onConflictDoNothing();
+}
