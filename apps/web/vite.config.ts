@@ -34,7 +34,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/images': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+    },
   },
   build: {
     outDir: 'dist',

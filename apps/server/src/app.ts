@@ -10,6 +10,7 @@ import { seedDemoAccounts, type DemoAccountsSummary } from './demo/demo-accounts
 import { ensureAppSecret } from './lib/app-secrets';
 import { Redis } from 'ioredis';
 import { accountsModule } from './modules/accounts/routes';
+import { authoringModule } from './modules/authoring/routes';
 import { captchaModule } from './modules/captcha/routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
@@ -22,9 +23,14 @@ import { catalogModule } from './modules/catalog/routes';
 import { inventoryModule } from './modules/inventory/routes';
 import { mailModule } from './modules/mail/routes';
 import { ordersModule } from './modules/orders/routes';
+import { mediaModule } from './modules/media/routes';
 import { organisationsModule } from './modules/organisations/routes';
+import { auditModule } from './modules/audit/routes';
+import { importsModule } from './modules/imports/routes';
+import { operatorsModule } from './modules/operators/routes';
 import { venuesModule } from './modules/venues/routes';
 import { pagesModule } from './modules/pages/routes';
+import { teamModule } from './modules/team/routes';
 import { paymentsModule } from './modules/payments/routes';
 import type { WebhookTransport } from './modules/payments/sandbox-webhooks';
 import { ticketsModule } from './modules/tickets/routes';
@@ -183,7 +189,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
   });
   await app.register(organisationsModule, { service: services.organisations });
+  await app.register(auditModule, { service: services.audit });
+  await app.register(importsModule, { service: services.imports });
+  await app.register(operatorsModule, { service: services.operators });
+  await app.register(mediaModule, { service: services.media });
   await app.register(venuesModule, { service: services.venues });
+  await app.register(authoringModule, {
+    service: services.authoring,
+    previewEvent: (eventId) => services.catalog.previewEvent(eventId),
+  });
+  await app.register(teamModule, { service: services.team });
   await app.register(pagesModule, { service: services.pages });
   return app;
 }

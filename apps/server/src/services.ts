@@ -4,21 +4,33 @@ import type { Db } from '@marquee/db/client';
 import type { AppConfig } from './config';
 import { createAuth } from './modules/accounts/auth';
 import { createAccountsService } from './modules/accounts/service';
+import { createAuthoringService } from './modules/authoring/service';
 import { createBookingsService } from './modules/bookings/service';
 import { createCaptcha } from './modules/captcha/service';
 import { createCatalogService } from './modules/catalog/service';
-import { createMailService, mailConfigOf, requestPasswordResetMail } from './modules/mail/service';
+import {
+  createMailService,
+  mailConfigOf,
+  requestInvitationMail,
+  requestPasswordResetMail,
+} from './modules/mail/service';
+import { createMediaService } from './modules/media/service';
 import { createOrderCompletion } from './modules/orders/completion';
 import { createOrdersService } from './modules/orders/service';
 import { createPagesService } from './modules/pages/service';
 import { createOrganisationsService } from './modules/organisations/service';
+import { createAuditService } from './modules/audit/service';
+import { createImportsService } from './modules/imports/service';
+import { createOperatorsService } from './modules/operators/service';
 import { createPaymentGateways } from './modules/payments/gateways';
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createSandboxWebhooks } from './modules/payments/sandbox-webhooks';
 import { createPaymentsService } from './modules/payments/service';
 import { createInstalmentsGateway, createInstalmentsWebhookVerifier } from './modules/payments/instalments-gateway';
 import { createStripeGateway, createStripeWebhookVerifier } from './modules/payments/stripe-gateway';
+import { createTeamService } from './modules/team/service';
 import { createTicketsService } from './modules/tickets/service';
+import { createVenuesService } from './modules/venues/service';
 
 export interface ServicesDeps {
   db: Db;
@@ -45,6 +57,12 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   });
   const accounts = createAccountsService({ db, accounts: auth });
   const organisations = createOrganisationsService({ db });
+  const team = createTeamService({ db, publicUrl: config.publicUrl, queueInvitationMail: requestInvitationMail });
+  const audit = createAuditService({ db });
+  const imports = createImportsService({ db });
+  const operators = createOperatorsService({ db });
+  const media = createMediaService({ db });
+  const venues = createVenuesService({ db });
   const stripe = config.stripe ?? null;
   const instalments = config.instalments ?? null;
   // The sandbox providers run only when the configuration says so, and never beside Stripe (decisions/030).
@@ -77,6 +95,8 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     log.warn('Payments are in test mode: no real money is taken, and every page, ticket and e-mail says so.');
   }
   const catalog = createCatalogService(db, { offeredKinds: gateways.offeredKinds });
+  // The console's events: its publishing checklist offers only the payment kinds a provider takes now.
+  const authoring = createAuthoringService({ db, offeredKinds: gateways.offeredKinds });
   // The pages share the API's catalogue service (and its caches); the web build is read here, once.
   const pages = createPagesService({ catalog, config });
   const completion = createOrderCompletion({ db, gateways });
@@ -106,7 +126,14 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     currentUserId: accounts.currentUserId,
     accounts,
     organisations,
+    team,
+    audit,
+    imports,
+    operators,
+    media,
+    venues,
     catalog,
+    authoring,
     pages,
     gateways,
     sandboxWebhooks,

@@ -17,7 +17,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { GenericLayoutSpec } from '@marquee/domain/authoring';
+import { EVENT_LIFECYCLE, type GenericLayoutSpec } from '@marquee/domain/authoring';
 import { BUYER_LIMIT_DEFAULTS } from '@marquee/domain/orders';
 import { ORGANISATION_STATUSES } from '@marquee/domain/organiser';
 import { ORGANISATION_ROLES } from '@marquee/domain/permissions';
@@ -127,7 +127,11 @@ export const events = pgTable(
       .notNull()
       .references(() => venues.id),
     currency: text('currency', { enum: ['LKR', 'SGD', 'AUD'] }).notNull(),
-    status: text('status', { enum: ['ongoing', 'presale', 'pending', 'soldout', 'postponed', 'closed'] }).notNull(),
+    /**
+     * The lifecycle (authoring/lifecycle.ts). Sold out is not stored: the buyer side computes it from the
+     * packages (modules/catalog); migration 0014 moved the rows stored 'soldout' to 'ongoing'.
+     */
+    status: text('status', { enum: EVENT_LIFECYCLE }).notNull(),
     freeEvent: boolean('free_event').notNull().default(false),
     freeSeating: boolean('free_seating').notNull().default(false),
     promo: boolean('promo').notNull().default(false),
@@ -177,6 +181,7 @@ export const events = pgTable(
     index('events_start_idx').on(t.startDate),
     index('events_search_idx').using('gin', t.searchVector),
     check('events_handling_cost_nonnegative', sql`${t.handlingCost} >= 0`),
+    check('events_status_lifecycle', sql`${t.status} IN (${sql.raw(EVENT_LIFECYCLE.map((s) => `'${s}'`).join(', '))})`),
     check(
       'events_buyer_limits_valid',
       sql`${t.maxHeldPerBuyer} >= 1 AND ${t.holdCooldownSeconds} >= 0 AND ${t.maxFreePerBuyer} >= 1`,

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
@@ -35,7 +35,14 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   captcha_failed: 'the captcha (`X-Captcha`) is missing, wrong or already used',
   link_invalid: 'the link was not signed by us, or was changed',
   forbidden: 'known, but refused',
-  two_factor_required: 'this needs a session made with a two-factor code: sign in again with one (step-up)',
+  two_factor_required:
+    'this needs a session made with a two-factor code: send one to `POST /api/auth/two-factor/verify-totp` (step-up)',
+  not_publishable: 'the publishing checklist has problems (`problems` lists them)',
+  organisation_pending: 'the organisation waits for approval by Marquee',
+  layout_locked: 'an event at the venue is published, or has sold or held tickets',
+  capacity_below_taken: 'the capacity would be below the tickets sold and held (`errors.capacity`)',
+  seats_locked: 'sold or held seats cannot move to another package',
+  last_owner: 'an organisation keeps at least one owner',
   not_found: 'no such thing',
   conflict: 'the state of things refuses the request now',
   not_on_sale: 'the event is not on sale',
@@ -208,6 +215,11 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
       'The organiser console: organisations, their members, venues and events. Every call declares the permission it needs.',
   },
   {
+    name: 'operator',
+    description:
+      "Marquee's own staff: approving and suspending organisations, taking events off the site. Operators only, with a second factor.",
+  },
+  {
     name: 'accounts',
     description: 'Sign-up, sign-in (e-mail, Google, Apple), password reset, CSRF cookie and captcha.',
   },
@@ -302,4 +314,14 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
 /** A route's `security` in its schema: it needs all of these (the CSRF token is added where the check runs). */
 export function securedBy(...schemes: [SecuritySchemeName, ...SecuritySchemeName[]]): { [name: string]: string[] }[] {
   return [Object.fromEntries(schemes.map((scheme) => [scheme, []]))];
+}
+
+/** A 204 answer as a route documents it (`response: { ...noContent('Deleted.') }`). */
+export function noContent(description: string) {
+  return { 204: z.null().describe(description) };
+}
+
+/** Sends the 204 of `noContent`: no body, no content type (a typed reply would want the schema's `null`). */
+export function sendNoContent(reply: FastifyReply): FastifyReply {
+  return reply.code(204).send();
 }

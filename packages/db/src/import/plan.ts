@@ -5,6 +5,7 @@ import {
   type ImportIssue,
   type ImportVenue,
 } from '@marquee/domain/import';
+import { lifecycleStatusOf } from '@marquee/domain/authoring';
 import { expandSeatMap, type SeatMap } from '@marquee/domain/seat-map';
 import { eventPath } from '@marquee/domain/slug';
 import type { events, promoCodes, ticketPackages } from '../schema';
@@ -56,6 +57,12 @@ export interface PlanOptions {
    * country and seat map; 'keep' uses the stored venue as it is, whatever the file says about it.
    */
   existingVenues?: 'match' | 'keep';
+  /**
+   * 'draft': every event is written as a draft, whatever status the file gives, and no package may say it has
+   * sold tickets (the console's import: its events are published through the publishing checklist like any
+   * other, and count their sales from none). Default: the file's status and counts.
+   */
+  statuses?: 'file' | 'draft';
 }
 
 /** A venue row that exists (its id), or the `index`-th of the plan's `newVenues`. */
@@ -351,6 +358,10 @@ export function planEventImport(
         if (pkg.sold_count > capacity)
           issue(`${pat}.sold_count`, `must not exceed the number of seats it owns (${capacity})`);
       }
+      // Tickets sold elsewhere before the import are Marquee's to record (the CLI), not an organiser's to claim.
+      if (options.statuses === 'draft' && pkg.sold_count > 0) {
+        issue(`${pat}.sold_count`, 'cannot be set in the console: tickets are counted as they are sold');
+      }
       packages.push({
         name: pkg.name,
         description: pkg.description,
@@ -385,7 +396,8 @@ export function planEventImport(
         bannerImg: event.banner_img ?? `/images/events/default-${event.type}-banner.svg`,
         featured: event.featured,
         currency: event.currency,
-        status: event.status,
+        // The file keeps the spec's statuses; sold out is computed, so an event imported sold out is stored on sale.
+        status: options.statuses === 'draft' ? 'draft' : lifecycleStatusOf(event.status),
         freeEvent: event.free_event,
         freeSeating: event.free_seating ?? venue.seatMap === null,
         promo: event.promo_codes.some((promo) => promo.active),

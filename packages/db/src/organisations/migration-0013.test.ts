@@ -1,15 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createDb, MIGRATIONS_FOLDER } from '../client';
+import { migrationEngines, type MigrationEngine } from '../testing/migration-engines';
 
 /**
  * Migration 0013 on a database with a catalogue: a database migrated to 0012 with venues and events, then
@@ -17,87 +7,7 @@ import { createDb, MIGRATIONS_FOLDER } from '../client';
  * organisation. On PGlite, and on PostgreSQL too when DATABASE_URL is set.
  */
 
-const JournalSchema = z.looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) });
-
-/** A copy of the migrations folder whose journal ends at `lastTag`: what a database of that time ran. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'marquee-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = join(folder, 'meta/_journal.json');
-  const journal = JournalSchema.parse(JSON.parse(readFileSync(journalFile, 'utf8')));
-  const end = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (end < 0) throw new Error(`no migration ${lastTag}`);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }, null, 2));
-  return folder;
-}
-
-interface Engine {
-  name: string;
-  /** Runs every migration up to and including `lastTag`. */
-  migrateTo(lastTag: string): Promise<void>;
-  /** Runs the remaining migrations, as the server does at start. */
-  migrateAll(): Promise<void>;
-  query(text: string): Promise<Record<string, unknown>[]>;
-  close(): Promise<void>;
-}
-
-function withOldMigrations(lastTag: string, run: (folder: string) => Promise<void>): Promise<void> {
-  const folder = migrationsUpTo(lastTag);
-  return run(folder).finally(() => rmSync(folder, { recursive: true, force: true }));
-}
-
-async function pgliteEngine(): Promise<Engine> {
-  const pglite = new PGlite();
-  return {
-    name: 'pglite',
-    migrateTo: (lastTag) =>
-      withOldMigrations(lastTag, (folder) => migratePglite(drizzlePglite(pglite), { migrationsFolder: folder })),
-    migrateAll: () => createDb({ kind: 'pglite', pglite }).migrate(),
-    query: async (text) => (await pglite.query<Record<string, unknown>>(text)).rows,
-    close: () => pglite.close(),
-  };
-}
-
-async function postgresEngine(databaseUrl: string): Promise<Engine> {
-  const name = `m0013_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const adminUrl = new URL(databaseUrl);
-  adminUrl.pathname = '/postgres';
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl.toString() });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  return {
-    name: 'postgres',
-    migrateTo: (lastTag) =>
-      withOldMigrations(lastTag, (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder })),
-    async migrateAll() {
-      const handle = createDb({ kind: 'postgres', url: url.toString(), poolSize: 1 });
-      try {
-        await handle.migrate();
-      } finally {
-        await handle.close();
-      }
-    },
-    query: async (text) => (await pool.query<Record<string, unknown>>(text)).rows,
-    async close() {
-      await pool.end();
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    },
-  };
-}
-
-const engines: [string, () => Promise<Engine>][] = [['pglite', pgliteEngine]];
-const databaseUrl = process.env.DATABASE_URL;
-if (databaseUrl) engines.push(['postgres', () => postgresEngine(databaseUrl)]);
+const engines = migrationEngines('m0013');
 
 /** A catalogue as migration 0012 knew it: three venues (two in LK, one in SG), an event at each of two. */
 const CATALOGUE_0012 = `
@@ -107,13 +17,13 @@ const CATALOGUE_0012 = `
     ('Old Theatre', 'Singapore', 'SG', 'Asia/Singapore');
   INSERT INTO events (uid, name, type, start_date, thumbnail_img, banner_img, venue_id, currency, status)
   SELECT 'old' || v.id || 'evnt', 'Old Event at ' || v.name, 'concerts', now() + interval '7 days',
-    '/t.svg', '/b.svg', v.id, CASE v.country WHEN 'SG' THEN 'SGD' ELSE 'LKR' END, 'soldout'
+    '/t.svg', '/b.svg', v.id, CASE v.country WHEN 'SG' THEN 'SGD' ELSE 'LKR' END, 'closed'
   FROM venues v WHERE v.name <> 'Old Lawn';
 `;
 
 describe.each(engines)('migration 0013 (%s)', (_name, makeEngine) => {
   describe('over a catalogue that predates organisations', () => {
-    let engine: Engine;
+    let engine: MigrationEngine;
     beforeAll(async () => {
       engine = await makeEngine();
       await engine.migrateTo('0012_promo_limits_at_payment');
@@ -150,10 +60,10 @@ describe.each(engines)('migration 0013 (%s)', (_name, makeEngine) => {
         { name: 'Old Theatre', organisation_id: id },
       ]);
       const events = await engine.query(`SELECT name, organisation_id, status FROM events ORDER BY id`);
-      // Stored statuses are left as they were (step 1a rewrites nothing).
+      // Stored statuses are left as they were (step 1a rewrites nothing; 0014 moves only 'soldout').
       expect(events).toEqual([
-        { name: 'Old Event at Old Hall', organisation_id: id, status: 'soldout' },
-        { name: 'Old Event at Old Theatre', organisation_id: id, status: 'soldout' },
+        { name: 'Old Event at Old Hall', organisation_id: id, status: 'closed' },
+        { name: 'Old Event at Old Theatre', organisation_id: id, status: 'closed' },
       ]);
     });
 
@@ -187,7 +97,7 @@ describe.each(engines)('migration 0013 (%s)', (_name, makeEngine) => {
   });
 
   describe('over an empty database', () => {
-    let engine: Engine;
+    let engine: MigrationEngine;
     beforeAll(async () => {
       engine = await makeEngine();
       await engine.migrateTo('0012_promo_limits_at_payment');

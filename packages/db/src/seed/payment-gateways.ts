@@ -10,7 +10,13 @@ export const PAYMENT_GATEWAYS: (typeof paymentGateways.$inferInsert)[] = [
   { id: INSTALMENTS_GATEWAY_ID, name: 'PayIn3', kind: 'instalments', logo: '/images/gateways/payin3.svg' },
 ];
 
-/** The gateways every event can refer to; existing rows are left as they are. */
+/**
+ * The gateways every event can refer to; existing rows are left as they are. Read first, so that a caller that
+ * may only read them (the console's role, decisions/034) passes once they exist.
+ */
 export async function ensurePaymentGateways(db: Db): Promise<void> {
-  await db.insert(paymentGateways).values(PAYMENT_GATEWAYS).onConflictDoNothing({ target: paymentGateways.id });
+  const existing = new Set((await db.select({ id: paymentGateways.id }).from(paymentGateways)).map((row) => row.id));
+  const missing = PAYMENT_GATEWAYS.filter((gateway) => !existing.has(gateway.id));
+  if (missing.length === 0) return;
+  await db.insert(paymentGateways).values(missing).onConflictDoNothing({ target: paymentGateways.id });
 }

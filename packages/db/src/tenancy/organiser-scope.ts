@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Tx } from '../client';
 import { auditLog, events, venues } from '../schema';
 
@@ -35,14 +36,42 @@ const SCOPE = Symbol('organiser scope');
 /** A transaction known to be scoped to one organisation: only `withOrganiserScope` makes one. */
 export type ScopedTx = Tx & { readonly [SCOPE]: OrganiserScope };
 
-/** Runs `run` in one transaction scoped to `scope`; it commits when `run` resolves and rolls back when it throws. */
-export function withOrganiserScope<T>(db: Db, scope: OrganiserScope, run: (tx: ScopedTx) => Promise<T>): Promise<T> {
+const RoleRowsSchema = z.object({ rows: z.array(z.object({ role: z.string() })) });
+
+/** The role row-level security scopes to one organisation (migration 0015). */
+export const CONSOLE_ROLE = 'marquee_console';
+
+/**
+ * Runs `run` in one transaction scoped to `scope`; it commits when `run` resolves and rolls back when it throws.
+ * The transaction runs as the console role with the scope's organisation set (wall 2): the database shows it
+ * only that organisation's rows, whatever a query forgets. Given a transaction rather than the database (a use
+ * case that makes the organisation first), the scope is a savepoint inside it, and the transaction goes back to
+ * its own role afterwards, so that what follows is not scoped by accident.
+ */
+export function withOrganiserScope<T>(
+  db: Db | Tx,
+  scope: OrganiserScope,
+  run: (tx: ScopedTx) => Promise<T>,
+): Promise<T> {
   const frozen: OrganiserScope = Object.freeze({
     ...scope,
     eventIds: scope.eventIds === 'all' ? 'all' : Object.freeze([...scope.eventIds]),
     actor: Object.freeze({ ...scope.actor }),
   });
-  return db.transaction((tx) => run(Object.assign(tx, { [SCOPE]: frozen } as const)));
+  const isNested = 'rollback' in db;
+  return db.transaction(async (tx) => {
+    const entered = await tx.execute(sql`
+      SELECT current_setting('role') AS role,
+             set_config('marquee.organisation_id', ${String(frozen.organisationId)}, true),
+             set_config('role', ${CONSOLE_ROLE}, true)`);
+    const previous = RoleRowsSchema.parse(entered).rows[0];
+    const result = await run(Object.assign(tx, { [SCOPE]: frozen } as const));
+    if (isNested) {
+      await tx.execute(sql`
+        SELECT set_config('role', ${previous?.role ?? 'none'}, true), set_config('marquee.organisation_id', '', true)`);
+    }
+    return result;
+  });
 }
 
 /** The scope a transaction was opened with. */
@@ -81,6 +110,14 @@ export const inScope = {
     const ofOrganisation = eq(events.organisationId, organisationId);
     if (eventIds === 'all') return ofOrganisation;
     return and(ofOrganisation, oneOf(events.id, eventIds)) ?? sql`false`;
+  },
+  /** The organisation's audit log; for a member limited to some events, only the rows about those events. */
+  auditLog(tx: ScopedTx): SQL {
+    const { organisationId, eventIds } = scopeOf(tx);
+    const ofOrganisation = eq(auditLog.organisationId, organisationId);
+    if (eventIds === 'all') return ofOrganisation;
+    if (eventIds.length === 0) return sql`false`;
+    return and(ofOrganisation, inArray(auditLog.eventId, [...eventIds])) ?? sql`false`;
   },
 };
 

@@ -17,6 +17,7 @@ export const FIELD_MESSAGES = {
   dateTime: 'must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T19:30:00+05:30',
   wallClock: 'must be a date and time such as 2026-12-31T19:30',
   text: 'must be text',
+  unstorableText: 'must not contain NUL characters or broken unicode',
   notEmpty: 'must not be empty',
   flag: 'must be true or false',
   imagePath: 'must be a path on this site (/images/...) or an https:// address',
@@ -47,9 +48,16 @@ export const OffsetDateTimeFieldSchema = z.iso.datetime({ offset: true, error: F
 
 export const FlagFieldSchema = z.boolean({ error: FIELD_MESSAGES.flag });
 
-/** Trimmed text of at most `max` characters (may be empty). */
+/** Half a surrogate pair: PostgreSQL's text and jsonb hold it no more than NUL (the write would fail). */
+const HALF_A_SURROGATE_PAIR = /\p{Cs}/u;
+
+/** Trimmed text of at most `max` characters (may be empty), that the database can store. */
 export function textFieldSchema(max: number) {
-  return z.string({ error: FIELD_MESSAGES.text }).trim().max(max, `must be at most ${max} characters`);
+  return z
+    .string({ error: FIELD_MESSAGES.text })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((text) => !text.includes('\u0000') && !HALF_A_SURROGATE_PAIR.test(text), FIELD_MESSAGES.unstorableText);
 }
 
 /** Trimmed text of 1 to `max` characters. */

@@ -4,7 +4,9 @@ import { EventLifecycleStatusSchema, PUBLISHED_STATUSES } from '../authoring/lif
 import { GenericLayoutSpecSchema } from '../authoring/layout.schema';
 import { COUNTRIES, WallClockFieldSchema } from '../authoring/fields.schema';
 import { EVENT_TYPES } from '../catalog/categories';
+import { ErrorBodySchema } from '../errors/error-shape';
 import { SeatMapTypeSchema } from '../seat-map/seat-map.schema';
+import { OrganisationSlugSchema, OrganisationStatusSchema } from './organiser.schema';
 import { OrganisationRoleSchema } from './permissions';
 
 /**
@@ -21,12 +23,6 @@ const InstantSchema = z.string();
 const IdSchema = z.number().int().positive();
 
 /* ------------------------------------------------------------------ venues */
-
-/** Path parameters of a venue's routes. */
-export const VenueParamsSchema = z.object({
-  org: z.string(),
-  venueId: z.coerce.number({ error: 'must be a venue id' }).int().positive(),
-});
 
 /** A venue's seat map, as the console shows it. */
 export const VenueLayoutAnswerSchema = z.discriminatedUnion('kind', [
@@ -72,9 +68,6 @@ export type VenueListAnswer = z.infer<typeof VenueListAnswerSchema>;
 
 /** Path parameters of an event's routes. */
 export const ConsoleEventParamsSchema = z.object({ org: z.string(), eventUid: z.string() });
-export const ConsolePackageParamsSchema = ConsoleEventParamsSchema.extend({
-  packageId: z.coerce.number({ error: 'must be a package id' }).int().positive(),
-});
 
 export const ConsolePackageSchema = z.object({
   id: IdSchema,
@@ -105,6 +98,16 @@ export const PackageSeatsBodySchema = z.strictObject({
     .max(60_000, 'must list at most 60000 seats')
     .refine((ids) => new Set(ids).size === ids.length, 'must list each seat once'),
 });
+
+/**
+ * 409 of PUT …/seats: `seats_taken`, seats another package of the event owns (`taken_seats`, all of them);
+ * `seats_locked`, releasing seats that are sold or held; `conflict`, a free seating package (it owns no seats).
+ */
+export const PackageSeatsConflictBodySchema = ErrorBodySchema.extend({
+  code: z.enum(['conflict', 'seats_taken', 'seats_locked']),
+  taken_seats: z.array(z.string()).optional(),
+});
+export type PackageSeatsConflictBody = z.infer<typeof PackageSeatsConflictBodySchema>;
 
 export const ConsoleEventSummarySchema = z.object({
   uid: z.string(),
@@ -218,8 +221,27 @@ export const InvitationBodySchema = z.strictObject({
   email: z.email({ error: 'must be an e-mail address' }).max(254),
   ...teamAccess,
 });
-export const MemberPatchBodySchema = z.strictObject(teamAccess).partial();
+export type InvitationBody = z.infer<typeof InvitationBodySchema>;
+/**
+ * PATCH …/members/{memberId}: only what is sent changes (no defaults here: `.partial()` of `teamAccess` would
+ * still fill `all_events: true, event_uids: []` in, and a role change would silently widen the member).
+ */
+export const MemberPatchBodySchema = z.strictObject({
+  role: teamAccess.role.optional(),
+  all_events: z.boolean().optional(),
+  event_uids: z.array(z.string().min(1).max(40)).max(200).optional(),
+});
+export type MemberPatchBody = z.infer<typeof MemberPatchBodySchema>;
 export const InvitationAcceptBodySchema = z.strictObject({ token: z.string().min(20).max(200) });
+/** POST /api/organiser/invitations/accept: the organisation joined, for the console to open. */
+export const InvitationAcceptAnswerSchema = z.object({ slug: OrganisationSlugSchema });
+export type InvitationAcceptAnswer = z.infer<typeof InvitationAcceptAnswerSchema>;
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+export type Invitation = z.infer<typeof InvitationSchema>;
+/** Pending invitations one organisation may have at once. */
+export const MAX_PENDING_INVITATIONS = 50;
+/** How long an invitation's link works. */
+export const INVITATION_VALID_DAYS = 7;
 
 /* ------------------------------------------------------------------ audit */
 
@@ -239,11 +261,76 @@ export const AuditEntrySchema = z.object({
   after: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditQuerySchema = z.object({
-  event: z.string().max(40).optional(),
-  /** The id of the last entry of the previous page: entries older than it. */
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
 export const AuditAnswerSchema = z.object({ entries: z.array(AuditEntrySchema), next_before: IdSchema.nullable() });
 export type AuditAnswer = z.infer<typeof AuditAnswerSchema>;
+
+/* ------------------------------------------------------------------ organisations and operators */
+
+/** Addresses the console uses itself, which no organisation may take as its slug. */
+export const RESERVED_ORGANISATION_SLUGS: ReadonlySet<string> = new Set([
+  'me',
+  'new',
+  'join',
+  'organisations',
+  'invitations',
+  'operator',
+  'admin',
+  'marquee',
+  'api',
+  'settings',
+]);
+
+/** POST /api/organiser/organisations: a new organisation, pending until a Marquee operator approves it. */
+export const OrganisationCreateBodySchema = z.strictObject({
+  name: z.string().trim().min(2, 'must be at least 2 characters').max(120, 'must be at most 120 characters'),
+  slug: OrganisationSlugSchema.refine((slug) => !RESERVED_ORGANISATION_SLUGS.has(slug), 'is reserved: choose another'),
+  country: z.enum(COUNTRIES, { error: `must be one of ${COUNTRIES.join(', ')}` }),
+  contact_email: z.email({ error: 'must be an e-mail address' }).max(254),
+});
+export type OrganisationCreateBody = z.infer<typeof OrganisationCreateBodySchema>;
+
+/** At most this many organisations one account may have waiting for approval. */
+export const MAX_PENDING_ORGANISATIONS_PER_USER = 3;
+
+export const OperatorOrganisationSchema = z.object({
+  slug: OrganisationSlugSchema,
+  name: z.string(),
+  country: z.enum(COUNTRIES),
+  status: OrganisationStatusSchema,
+  contact_email: z.string().nullable(),
+  created_at: InstantSchema,
+  approved_at: InstantSchema.nullable(),
+  event_count: z.number().int().nonnegative(),
+  owners: z.array(z.string()),
+});
+export const OperatorOrganisationListSchema = z.object({ organisations: z.array(OperatorOrganisationSchema) });
+export const OperatorOrganisationParamsSchema = z.object({ org: OrganisationSlugSchema });
+export const OperatorOrganisationStatusBodySchema = z.strictObject({
+  to: z.enum(['approved', 'suspended'], { error: 'must be approved or suspended' }),
+  /** Required to suspend: kept in the audit log and on the unpublished events. */
+  reason: z.string().trim().min(3, 'must say why').max(500).optional(),
+});
+export const OperatorEventParamsSchema = z.object({ eventUid: z.string().min(1).max(40) });
+export const OperatorUnpublishBodySchema = z.strictObject({
+  reason: z.string().trim().min(3, 'must say why').max(500, 'must be at most 500 characters'),
+});
+
+/* ------------------------------------------------------------------ import */
+
+/** POST /api/organiser/{org}/imports: the JSON importer's file (`@marquee/domain/import`), tried or applied. */
+export const ConsoleImportBodySchema = z.strictObject({
+  /** true: check everything against the database and write nothing (the default). */
+  dry_run: z.boolean({ error: 'must be true or false' }).default(true),
+  /** The file's content, validated by the importer (its problems come back under `file.…` paths). */
+  file: z.unknown(),
+});
+export const CONSOLE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const ConsoleImportAnswerSchema = z.object({
+  dry_run: z.boolean(),
+  /** Each as a draft, with its console address. */
+  events: z.array(z.object({ uid: z.string(), name: z.string() })),
+  venues_created: z.array(z.object({ id: IdSchema, name: z.string(), city: z.string() })),
+  ticket_packages: z.number().int().nonnegative(),
+  promo_codes: z.number().int().nonnegative(),
+});
+export type ConsoleImportAnswer = z.infer<typeof ConsoleImportAnswerSchema>;

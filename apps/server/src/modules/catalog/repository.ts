@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
 import { eventSearchMatch } from '@marquee/db/search';
 import { banners, events, paymentGateways, testimonials, ticketPackages, venues } from '@marquee/db/schema';
 import type { EventType } from '@marquee/domain/categories';
+import { HIDDEN_STATUSES, SOLD_OUT_STATUSES, UNLISTED_STATUSES } from '@marquee/domain/statuses';
 
 /** Catalogue queries. Each returns plain rows; the service shapes them into API answers. */
 
@@ -11,6 +12,19 @@ import type { EventType } from '@marquee/domain/categories';
  * has no end. Decided by the database clock, like everything time-related.
  */
 const isUpcomingOrLive: SQL = sql`coalesce(${events.endDate}, ${events.startDate} + interval '4 hours') >= now()`;
+
+/**
+ * What buyers may see (catalog/statuses.ts): an event that is neither a draft nor unpublished by an operator.
+ * Anything else does not exist for them: every buyer query that shows one event by its uid has this in its
+ * WHERE, so such an event is a 404 exactly like an unknown uid.
+ */
+const isVisibleToBuyers: SQL = sql`(${notInArray(events.status, [...HIDDEN_STATUSES])} AND ${isNull(events.unpublishedAt)})`;
+
+/**
+ * What the lists, search and their counts show: visible, not cancelled (a cancelled event keeps its page,
+ * shown closed), and upcoming or live.
+ */
+const isListed: SQL = sql`(${notInArray(events.status, [...UNLISTED_STATUSES])} AND ${isNull(events.unpublishedAt)} AND ${isUpcomingOrLive})`;
 
 /**
  * A column with its table's name, for correlated subqueries: Drizzle writes a lone column of a
@@ -25,11 +39,27 @@ function qualified(table: typeof events | typeof ticketPackages, column: 'id'): 
  * (held_count may still include expired holds that no one has reclaimed yet; they are not taken).
  */
 export function reservedSeatsSql(): SQL<number> {
-  return sql<number>`(${ticketPackages.soldCount} + (
-    SELECT coalesce(sum(h.quantity), 0) FROM holds h
-    WHERE h.package_id = ${qualified(ticketPackages, 'id')} AND h.status = 'active' AND h.expires_at > now()
-  ))`.mapWith(Number);
+  return takenFrom(sql`${ticketPackages}`).mapWith(Number);
 }
+
+/** reservedSeatsSql's count for the package row `pkg` (a table name or an alias in the enclosing query). */
+function takenFrom(pkg: SQL): SQL<number> {
+  return sql<number>`(${pkg}.sold_count + (
+    SELECT coalesce(sum(h.quantity), 0) FROM holds h
+    WHERE h.package_id = ${pkg}.id AND h.status = 'active' AND h.expires_at > now()
+  ))`;
+}
+
+/**
+ * Sold out is computed, never stored (decisions/032): a published event that has active packages, every
+ * one of them taken (sold + unexpired holds >= capacity, as each package's `sold_out` says). In the
+ * event's own query, one correlated subquery per row (no N+1); other statuses skip it. It ends by itself
+ * when tickets come back (a hold expires or is released), within the catalogue's cache (decisions/009).
+ */
+const isSoldOut = sql<boolean>`(CASE WHEN ${inArray(events.status, [...SOLD_OUT_STATUSES])} THEN coalesce((
+  SELECT bool_and(${takenFrom(sql`sp`)} >= sp.capacity) FROM ${ticketPackages} sp
+  WHERE sp.event_id = ${qualified(events, 'id')} AND sp.active
+), false) ELSE false END)`;
 
 /** The cheapest active package of the event (minor units), or null. */
 const priceFrom = sql<number | null>`(
@@ -45,7 +75,11 @@ const summaryColumns = {
   endDate: events.endDate,
   thumbnailImg: events.thumbnailImg,
   featured: events.featured,
+  /** The stored lifecycle status; the service shows buyers the spec's (buyerStatusOf) with isSoldOut. */
   status: events.status,
+  isSoldOut,
+  /** A presale or pending event's sale start has passed: it is on sale (buyerStatusOf). */
+  isSaleOpen: sql<boolean>`coalesce(${events.saleStartsAt} <= now(), false)`,
   currency: events.currency,
   freeEvent: events.freeEvent,
   priceFrom,
@@ -63,7 +97,7 @@ function typeFilter(type: EventType | null): SQL | undefined {
 }
 
 export async function listUpcomingEvents(db: Db, options: { type: EventType | null; limit: number; offset: number }) {
-  const where = and(isUpcomingOrLive, typeFilter(options.type));
+  const where = and(isListed, typeFilter(options.type));
   const rows = await db
     .select(summaryColumns)
     .from(events)
@@ -84,7 +118,7 @@ export function listTrendingEvents(db: Db, options: { type: EventType | null; li
     .select(summaryColumns)
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(and(isUpcomingOrLive, typeFilter(options.type)))
+    .where(and(isListed, typeFilter(options.type)))
     .orderBy(desc(events.featured), asc(events.startDate), asc(events.id))
     .limit(options.limit);
 }
@@ -98,14 +132,24 @@ export function searchUpcomingEvents(db: Db, options: { tsQuery: string; limit: 
       .select({ ...summaryColumns, artists: events.artists })
       .from(events)
       .innerJoin(venues, eq(venues.id, events.venueId))
-      .where(and(eventSearchMatch(options.tsQuery), isUpcomingOrLive))
+      .where(and(eventSearchMatch(options.tsQuery), isListed))
       // ts_rank_cd (cover density) with the vector's weights: name A > artists B > venue and city C.
       .orderBy(sql`ts_rank_cd(${events.searchVector}, ${query}) DESC`, asc(events.startDate), asc(events.id))
       .limit(options.limit)
   );
 }
 
-export async function findEventByUid(db: Db, uid: string) {
+/** The event buyers see at this uid; null for an unknown uid, a draft or an unpublished event. */
+export function findEventByUid(db: Db, uid: string) {
+  return findEventWhere(db, and(eq(events.uid, uid), isVisibleToBuyers));
+}
+
+/** The team's preview (previewEvent): the event by its id whatever its status; no buyer-side filter. */
+export function findEventById(db: Db, id: number) {
+  return findEventWhere(db, eq(events.id, id));
+}
+
+async function findEventWhere(db: Db, where: SQL | undefined) {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -126,11 +170,11 @@ export async function findEventByUid(db: Db, uid: string) {
     })
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(events.uid, uid))
+    .where(where)
     .limit(1);
   return row ?? null;
 }
-export type EventDetailRow = NonNullable<Awaited<ReturnType<typeof findEventByUid>>>;
+export type EventDetailRow = NonNullable<Awaited<ReturnType<typeof findEventWhere>>>;
 
 /** The event's packages in display order, with how many tickets each has taken. */
 export function listTicketPackages(db: Db, eventId: number) {
@@ -159,13 +203,13 @@ export function listPaymentGateways(db: Db, ids: number[]) {
   return db.select().from(paymentGateways).where(inArray(paymentGateways.id, ids));
 }
 
-/** The event's venue map and each package's seats; null when the event does not exist. */
+/** The event's venue map and each package's seats; null when buyers cannot see such an event. */
 export async function findEventSeatMap(db: Db, uid: string) {
   const [event] = await db
     .select({ id: events.id, seatMap: venues.seatMap })
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(events.uid, uid))
+    .where(and(eq(events.uid, uid), isVisibleToBuyers))
     .limit(1);
   if (!event) return null;
   const packages = await db

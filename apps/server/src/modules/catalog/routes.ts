@@ -31,7 +31,11 @@ const CACHE_NOTE =
 
 /** Malformed uids answer 404 like unknown ones: to a client, neither names an event. */
 const EventParamsSchema = z.object({
-  uid: z.string().describe('The event uid: 4-32 lower-case letters and digits. Anything else is a 404.'),
+  uid: z
+    .string()
+    .describe(
+      'The event uid: 4-32 lower-case letters and digits. Anything else is a 404, and so is a draft or an event taken off the site.',
+    ),
 });
 const TrendingSchema = z.object({ data: z.array(EventSummarySchema) });
 const SuggestQuerySchema = SearchQuerySchema.pick({ q: true });
@@ -80,7 +84,7 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
       schema: {
         tags: TAGS,
         summary: 'List upcoming and live events, page by page',
-        description: `Events whose end (or start + 4 h when there is no end) has not passed, soonest first. \`category=all\` lists every type. ${CACHE_NOTE}`,
+        description: `Published events whose end (or start + 4 h when there is no end) has not passed, soonest first (no drafts, cancelled or unpublished events). \`category=all\` lists every type. \`status\` is the spec's: \`soldout\` is computed (every active package taken), a cancelled event's page says \`closed\`. ${CACHE_NOTE}`,
         querystring: EventListQuerySchema,
         response: { ...NOT_MODIFIED_RESPONSE, 200: EventListSchema, ...invalidResponse },
       },

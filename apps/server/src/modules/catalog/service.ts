@@ -19,6 +19,7 @@ import { CATEGORIES, type CategoryKey, type EventType } from '@marquee/domain/ca
 import { buildPrefixTsQuery } from '@marquee/db/search';
 import { countSeats } from '@marquee/domain/seat-map';
 import { eventPath } from '@marquee/domain/slug';
+import { buyerStatusOf } from '@marquee/domain/statuses';
 import { notFound } from '../../plugins/app-error';
 import * as repository from './repository';
 import type { EventSummaryRow, TicketPackageRow } from './repository';
@@ -148,6 +149,19 @@ export function createCatalogService(db: Db, options: CatalogOptions) {
       return toEventDetail(await requireEvent(uid));
     },
 
+    /**
+     * The team's preview (issue 21): the buyer's event page answer (the same EventDetail as GET
+     * /api/events/{uid}) for an event of any status, drafts and unpublished events included, without the
+     * buyer-side filter. The caller (the console route, behind the organiser guard that resolved the event
+     * in its organisation) must keep it out of every shared cache: nothing here caches it, and the route
+     * answers `cache-control: no-store`. A draft shows as it would be published on sale (buyerStatusOf).
+     */
+    async previewEvent(eventId: number): Promise<EventDetail> {
+      const row = await repository.findEventById(db, eventId);
+      if (!row) throw notFound(EVENT_NOT_FOUND);
+      return toEventDetail(row);
+    },
+
     /** For the server-rendered event pages; null (never an error) when there is no such event. */
     async findEvent(uid: string): Promise<EventDetail | null> {
       const row = isEventUid(uid) ? await repository.findEventByUid(db, uid) : null;
@@ -239,7 +253,7 @@ function toEventSummary(row: EventSummaryRow): EventSummary {
     path: eventPath(row),
     start_date: row.startDate.toISOString(),
     thumbnail_img: row.thumbnailImg,
-    status: row.status,
+    status: buyerStatusOf(row.status, row),
     currency: row.currency,
     free_event: row.freeEvent,
     price_from: row.priceFrom,

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '@marquee/db/client';
 import type { PlaceOrderCalls, PlaceOrderLine, PlaceOrderRow } from '@marquee/db/functions';
 import { events, holds, seatClaims, ticketPackageBuckets, ticketPackages } from '@marquee/db/schema';
+import { HIDDEN_STATUSES } from '@marquee/domain/statuses';
 
 /**
  * The inventory's SQL: holds on package quantities and claims on seats. Every guarantee lives in the
@@ -290,7 +291,11 @@ export async function findEventSeatPackages(db: Db, eventId: number): Promise<{ 
     .where(eq(ticketPackages.eventId, eventId));
 }
 
+/** The id of the event buyers see at this uid; null for an unknown uid, a draft or an unpublished event. */
 export async function findEventIdByUid(db: Db, uid: string): Promise<number | null> {
-  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.uid, uid));
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.uid, uid), notInArray(events.status, [...HIDDEN_STATUSES]), isNull(events.unpublishedAt)));
   return row?.id ?? null;
 }

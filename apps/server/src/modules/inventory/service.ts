@@ -57,13 +57,18 @@ export function createOrderPlacer(db: Db): PlaceOrder {
   };
 }
 
-/** Each seat of the event's packages → its package; kept a few seconds per event (a stadium has 20,000). */
+/**
+ * Each seat of the event's packages → its package; kept a few seconds per event (a stadium has 20,000), per
+ * `version`: the latest change of the event's packages (the checkout's event knows it), so that seats the
+ * console moves to another package are priced by their new one as soon as the checkout's event is fresh.
+ */
 const seatPackageMaps = new TtlCache<{ map: ReadonlyMap<string, number> }>({ ttlMs: 5_000, maxEntries: 50 });
 
-export async function seatPackagesOf(db: Db, eventId: number): Promise<ReadonlyMap<string, number>> {
-  const entry = await seatPackageMaps.getOrLoad(String(eventId), async () => {
+export async function seatPackagesOf(db: Db, eventId: number, version: string): Promise<ReadonlyMap<string, number>> {
+  const entry = await seatPackageMaps.getOrLoad(`${eventId}@${version}`, async () => {
     const map = new Map<string, number>();
-    for (const pkg of await repository.findEventSeatPackages(db, eventId)) for (const seat of pkg.seats) map.set(seat, pkg.id);
+    for (const pkg of await repository.findEventSeatPackages(db, eventId))
+      for (const seat of pkg.seats) map.set(seat, pkg.id);
     return { map };
   });
   return entry.map;

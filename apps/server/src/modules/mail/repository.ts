@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '@marquee/db/client';
+import type { Db, Tx } from '@marquee/db/client';
 import {
   events,
   mailAttachments,
   mailMessages,
   orderLines,
+  organisationInvitations,
+  organisations,
   orders,
   outbox,
   promoCodes,
@@ -16,13 +18,14 @@ import {
 /** An outbox row claimed for one attempt. `attempts` already counts this one. */
 export type ClaimedOutboxRow =
   | { id: number; kind: 'order_confirmation' | 'payment_refunded'; orderId: number; attempts: number }
-  | { id: number; kind: 'password_reset'; userId: string; url: string; attempts: number };
+  | { id: number; kind: 'password_reset'; userId: string; url: string; attempts: number }
+  | { id: number; kind: 'organisation_invitation'; url: string; attempts: number };
 
 const ClaimedRowsSchema = z.object({
   rows: z.array(
     z.object({
       id: z.number(),
-      kind: z.enum(['order_confirmation', 'payment_refunded', 'password_reset']),
+      kind: z.enum(['order_confirmation', 'payment_refunded', 'password_reset', 'organisation_invitation']),
       order_id: z.number().nullable(),
       user_id: z.string().nullable(),
       payload: z.object({ url: z.string() }).nullable(),
@@ -34,7 +37,16 @@ const ClaimedRowsSchema = z.object({
 function toClaimedRow(row: z.infer<typeof ClaimedRowsSchema>['rows'][number]): ClaimedOutboxRow {
   // The table's check constraint guarantees each kind's subject.
   if (row.kind === 'password_reset') {
-    return { id: row.id, kind: row.kind, userId: row.user_id ?? '', url: row.payload?.url ?? '', attempts: row.attempts };
+    return {
+      id: row.id,
+      kind: row.kind,
+      userId: row.user_id ?? '',
+      url: row.payload?.url ?? '',
+      attempts: row.attempts,
+    };
+  }
+  if (row.kind === 'organisation_invitation') {
+    return { id: row.id, kind: row.kind, url: row.payload?.url ?? '', attempts: row.attempts };
   }
   return { id: row.id, kind: row.kind, orderId: row.order_id ?? 0, attempts: row.attempts };
 }
@@ -42,6 +54,40 @@ function toClaimedRow(row: z.infer<typeof ClaimedRowsSchema>['rows'][number]): C
 /** Queues the password reset e-mail of an account (sent by the same worker, with the same retries). */
 export async function enqueuePasswordReset(db: Db, userId: string, url: string): Promise<void> {
   await db.insert(outbox).values({ kind: 'password_reset', userId, payload: { url } });
+}
+
+/**
+ * Queues an invitation e-mail in the transaction that made the invitation (the team module's), so that
+ * both commit or neither. The link carries the token; the worker finds the rest through its hash.
+ */
+export async function enqueueOrganisationInvitation(
+  tx: Tx,
+  mail: { email: string; url: string; organisation: string },
+): Promise<void> {
+  await tx.insert(outbox).values({ kind: 'organisation_invitation', payload: mail });
+}
+
+/**
+ * The invitation an e-mail is about, by its token's sha256: the organisation's name, the role, who invited
+ * and whether it still stands (a revoked invitation's e-mail is not sent).
+ */
+export async function findInvitationForMail(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      email: organisationInvitations.email,
+      role: organisationInvitations.role,
+      status: organisationInvitations.status,
+      expiresAt: organisationInvitations.expiresAt,
+      isExpired: sql<boolean>`${organisationInvitations.expiresAt} <= now()`,
+      organisation: organisations.name,
+      inviterName: users.name,
+      inviterEmail: users.email,
+    })
+    .from(organisationInvitations)
+    .innerJoin(organisations, eq(organisations.id, organisationInvitations.organisationId))
+    .leftJoin(users, eq(users.id, organisationInvitations.invitedBy))
+    .where(eq(organisationInvitations.tokenHash, tokenHash));
+  return row ?? null;
 }
 
 export async function findUserForMail(db: Db, userId: string) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@marquee/db/client';
+import type { Db, Tx } from '@marquee/db/client';
+import { INVITATION_VALID_DAYS } from '@marquee/domain/console';
 import { eventPath } from '@marquee/domain/slug';
 import { TICKET_LINK_TTL_DAYS, describeSeat, seatLabel } from '@marquee/domain/tickets';
 import { DEFAULT_MAIL_FROM, type AppConfig, type MailConfig } from '../../config';
@@ -8,6 +9,7 @@ import * as repository from './repository';
 import type { ClaimedOutboxRow, OrderForMail } from './repository';
 import type { MailEvent, RenderedMail } from './templates/mail-parts';
 import { renderOrderConfirmation } from './templates/render-order-confirmation';
+import { renderOrganisationInvitation } from './templates/render-organisation-invitation';
 import { renderPasswordReset } from './templates/render-password-reset';
 import { renderPaymentRefunded } from './templates/render-payment-refunded';
 import {
@@ -80,11 +82,16 @@ function describeError(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
-/** What a log line names an outbox row by (never the reset link: it is a credential). */
+/** What a log line names an outbox row by (never the reset or invitation link: each is a credential). */
 function subjectOf(row: ClaimedOutboxRow): Record<string, unknown> {
-  return row.kind === 'password_reset'
-    ? { outboxId: row.id, kind: row.kind, userId: row.userId }
-    : { outboxId: row.id, kind: row.kind, orderId: row.orderId };
+  if (row.kind === 'password_reset') return { outboxId: row.id, kind: row.kind, userId: row.userId };
+  if (row.kind === 'organisation_invitation') return { outboxId: row.id, kind: row.kind };
+  return { outboxId: row.id, kind: row.kind, orderId: row.orderId };
+}
+
+/** sha256 (hex) of an invitation's token, as organisation_invitations.token_hash keeps it. */
+export function invitationTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }
 
 export type MailService = ReturnType<typeof createMailService>;
@@ -97,6 +104,17 @@ export function mailConfigOf(config: AppConfig): MailConfig {
 /** Queues a password-reset e-mail with its one-time link (the accounts library asks for one); the worker sends it. */
 export function requestPasswordResetMail(db: Db, userId: string, url: string): Promise<void> {
   return repository.enqueuePasswordReset(db, userId, url);
+}
+
+/**
+ * Queues an organisation's invitation e-mail in `tx`, the transaction that made the invitation: both commit
+ * or neither. `url` carries the token (`…/organiser/join?token=…`); the worker reads the rest from the row.
+ */
+export function requestInvitationMail(
+  tx: Tx,
+  mail: { email: string; url: string; organisation: string },
+): Promise<void> {
+  return repository.enqueueOrganisationInvitation(tx, mail);
 }
 
 /**
@@ -137,8 +155,37 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  async function composeInvitationMail(
+    row: Extract<ClaimedOutboxRow, { kind: 'organisation_invitation' }>,
+  ): Promise<OutgoingMail> {
+    const token = URL.canParse(row.url) ? new URL(row.url).searchParams.get('token') : null;
+    const invitation = token ? await repository.findInvitationForMail(db, invitationTokenHash(token)) : null;
+    // Gone with its organisation, revoked, or run out before it could be sent: the link would only be refused.
+    if (!invitation) throw new MailRejectedError('The invitation no longer exists.');
+    if (invitation.status !== 'pending' || invitation.isExpired) {
+      throw new MailRejectedError(
+        `The invitation is no longer pending (${invitation.isExpired ? 'expired' : invitation.status}).`,
+      );
+    }
+    const { inviterName, inviterEmail } = invitation;
+    return {
+      messageId: `<organisation-invitation.${row.id}.${createHash('sha256').update(row.url).digest('hex').slice(0, 16)}@${domain}>`,
+      from: config.from,
+      to: { name: invitation.email, address: invitation.email },
+      ...renderOrganisationInvitation({
+        organisation: invitation.organisation,
+        role: invitation.role,
+        invitedBy: inviterName !== null && inviterEmail !== null ? { name: inviterName, email: inviterEmail } : null,
+        url: row.url,
+        validFor: `${INVITATION_VALID_DAYS} days`,
+      }),
+      attachments: [],
+    };
+  }
+
   async function compose(row: ClaimedOutboxRow): Promise<OutgoingMail> {
     if (row.kind === 'password_reset') return composeAccountMail(row);
+    if (row.kind === 'organisation_invitation') return composeInvitationMail(row);
     const order = await repository.findOrderForMail(db, row.orderId);
     // The outbox row goes with its order (ON DELETE CASCADE), so this is a row deleted mid-attempt.
     if (!order) throw new MailRejectedError(`Order ${row.orderId} no longer exists.`);

@@ -1,5 +1,7 @@
 import type { Db } from '@marquee/db/client';
 import type { PromoCheckRequest, PromoCheckResponse } from '@marquee/domain/orders';
+import { isVisibleToBuyers } from '@marquee/domain/statuses';
+import { notFound } from '../../plugins/app-error';
 import { resolvePromo } from '../promotions/service';
 import type { RequireCheckoutEvent } from './checkout-events';
 import { buildCheckoutLines, priceLines } from './pricing';
@@ -15,6 +17,8 @@ export async function checkPromotion(
   request: PromoCheckRequest,
 ): Promise<PromoCheckResponse> {
   const checkout = await deps.requireCheckoutEvent(request.event_id);
+  // A draft or an unpublished event does not exist for buyers: its codes are not checked (nor guessed).
+  if (!isVisibleToBuyers(checkout.event)) throw notFound('Event not found.');
   const lines = buildCheckoutLines(checkout, {
     rows: request.ticket_package_details,
     seats: [],

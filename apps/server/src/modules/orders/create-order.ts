@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '@marquee/db/client';
-import { isOnSale } from '@marquee/domain/statuses';
+import { buyerStatusOf, isOnSale, isVisibleToBuyers, type EventStatus } from '@marquee/domain/statuses';
 import { HOLD_MINUTES, type CreateOrderRequest, type CreatedOrder } from '@marquee/domain/orders';
 import { AppError } from '../../plugins/app-error';
 import * as inventory from '../inventory/service';
@@ -17,9 +17,13 @@ import { retryOnDeadlock } from './retry-on-deadlock';
 /** Crockford base 32: no I, L, O, U, so a Booking ID read aloud or typed is not misread. */
 const BOOKING_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** Spec 4 unavailable-sale messages, for an order attempted when the event is not on sale. */
-const NOT_ON_SALE: Record<string, string> = {
-  soldout: 'Tickets Soldout',
+/**
+ * Spec 4 unavailable-sale messages, for an order attempted when the event is not on sale, by the status the
+ * buyer sees (a cancelled event shows closed). Sold out is not here: it is computed, and the placement refuses
+ * the packages that are taken (sold_out). A draft or unpublished event gets the default: it does not exist for
+ * buyers, and the answer says no more than for any event not on sale.
+ */
+const NOT_ON_SALE: Partial<Record<EventStatus, string>> = {
   pending: 'Tickets are not on sale yet.',
   presale: 'Tickets are not on sale yet.',
   closed: 'Online Tickets Closed',
@@ -59,11 +63,15 @@ export async function createOrder(
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
   const checkout = await deps.requireCheckoutEvent(request.event_id);
   const { event } = checkout;
-  if (!isOnSale(event.status)) {
-    const message = NOT_ON_SALE[event.status] ?? 'Tickets are not on sale.';
+  const shown = isVisibleToBuyers(event) ? buyerStatusOf(event.status, { isSoldOut: false, isSaleOpen: event.isSaleOpen }) : null;
+  if (shown === null || !isOnSale(shown)) {
+    const message = (shown === null ? undefined : NOT_ON_SALE[shown]) ?? 'Tickets are not on sale.';
     throw new AppError('not_on_sale', message);
   }
-  const seatPackages = request.seats.length > 0 ? await inventory.seatPackagesOf(db, event.id) : new Map();
+  // Packages added, removed or changed (their seats included) make a new version of the seat → package map.
+  const seatsVersion = `${checkout.packages.length}:${Math.max(0, ...checkout.packages.map((pkg) => pkg.updatedAt.getTime()))}`;
+  const seatPackages =
+    request.seats.length > 0 ? await inventory.seatPackagesOf(db, event.id, seatsVersion) : new Map();
   const lines = buildCheckoutLines(checkout, {
     rows: request.ticket_package_details,
     seats: request.seats,

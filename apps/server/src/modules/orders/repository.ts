@@ -6,7 +6,12 @@ export interface CheckoutEventRow {
   id: number;
   uid: string;
   name: string;
+  /** The stored lifecycle status (authoring/lifecycle.ts). */
   status: (typeof events.$inferSelect)['status'];
+  /** Taken off the site by an operator: the event does not exist for buyers (catalog/statuses.ts). */
+  isUnpublished: boolean;
+  /** Its sale start has passed (a presale or pending event is then on sale). */
+  isSaleOpen: boolean;
   currency: (typeof events.$inferSelect)['currency'];
   freeEvent: boolean;
   promo: boolean;
@@ -25,6 +30,8 @@ export interface CheckoutPackageRow {
   maxPerOrder: number;
   /** True when the package's tickets are seats chosen on the map (it owns seats and is not free seating). */
   isSeated: boolean;
+  /** When the package last changed (its seats included): the version of the event's seat → package map. */
+  updatedAt: Date;
 }
 
 /** The event and its packages as checkout prices them: no seat lists (a stadium's are large). */
@@ -38,6 +45,8 @@ export async function findCheckoutEvent(
       uid: events.uid,
       name: events.name,
       status: events.status,
+      isUnpublished: sql<boolean>`${events.unpublishedAt} IS NOT NULL`,
+      isSaleOpen: sql<boolean>`coalesce(${events.saleStartsAt} <= now(), false)`,
       currency: events.currency,
       freeEvent: events.freeEvent,
       promo: events.promo,
@@ -58,6 +67,7 @@ export async function findCheckoutEvent(
       freeSeating: ticketPackages.freeSeating,
       maxPerOrder: ticketPackages.maxPerOrder,
       isSeated: sql<boolean>`cardinality(${ticketPackages.seatingRange}) > 0 AND NOT ${ticketPackages.freeSeating}`,
+      updatedAt: ticketPackages.updatedAt,
     })
     .from(ticketPackages)
     .where(eq(ticketPackages.eventId, eventId))
@@ -198,7 +208,10 @@ export async function setLastPaymentError(db: Db, orderId: number, code: string 
 
 /** Queues an e-mail about the order; a second queueing of the same kind changes nothing. */
 export async function queueEmail(tx: Tx, orderId: number, kind: 'order_confirmation' | 'payment_refunded') {
-  await tx.insert(outbox).values({ orderId, kind }).onConflictDoNothing({ target: [outbox.kind, outbox.orderId] });
+  await tx
+    .insert(outbox)
+    .values({ orderId, kind })
+    .onConflictDoNothing({ target: [outbox.kind, outbox.orderId] });
 }
 
 export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<OrderRow | null> {

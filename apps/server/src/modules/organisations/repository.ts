@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '@marquee/db/client';
+import type { Db, Tx } from '@marquee/db/client';
 import {
   events,
   memberEvents,
@@ -129,4 +129,40 @@ export async function ensureDemoMembership(
 
 export async function ensurePlatformOperator(db: Db, userId: string): Promise<void> {
   await db.insert(platformOperators).values({ userId }).onConflictDoNothing();
+}
+
+/**
+ * Organisations the user made that wait for approval (the limit on new ones), counted under a lock of the
+ * user's row, so that requests sent at once are counted one after another.
+ */
+export async function countPendingOrganisationsOf(tx: Tx, userId: string): Promise<number> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const rows = await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.createdBy, userId), eq(organisations.status, 'pending')));
+  return rows.length;
+}
+
+/** A new organisation, pending, and its maker as its owner. */
+export async function insertOrganisationWithOwner(
+  tx: Tx,
+  values: { slug: string; name: string; country: 'LK' | 'SG' | 'AU'; contactEmail: string; userId: string },
+) {
+  const [organisation] = await tx
+    .insert(organisations)
+    .values({
+      slug: values.slug,
+      name: values.name,
+      country: values.country,
+      contactEmail: values.contactEmail,
+      status: 'pending',
+      createdBy: values.userId,
+    })
+    .returning();
+  if (!organisation) throw new Error('the organisation was not inserted');
+  await tx
+    .insert(organisationMembers)
+    .values({ organisationId: organisation.id, userId: values.userId, role: 'owner' });
+  return organisation;
 }

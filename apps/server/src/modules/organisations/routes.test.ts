@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationMembers, platformOperators } from '@marquee/db/schema';
+import { auditLog, organisationMembers, organisations, platformOperators } from '@marquee/db/schema';
 import { createOrganisation, type Organisation } from '@marquee/db/factories';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { OrganisationAnswerSchema, OrganiserMeAnswerSchema } from '@marquee/domain/organiser';
@@ -126,5 +127,75 @@ describe('GET /api/organiser/me', () => {
       is_operator: true,
       two_factor: { enabled: true, this_session: true },
     });
+  });
+});
+
+describe('POST /api/organiser/organisations', () => {
+  const create = (cookie: string | undefined, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/organiser/organisations',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(body),
+    });
+  const body = (slug: string) => ({
+    name: 'Galle Jazz Collective',
+    slug,
+    country: 'LK',
+    contact_email: 'Hello@Galle-Jazz.example',
+  });
+  const rowsWithSlug = async (slug: string) =>
+    (await t.db.select().from(organisations).where(eq(organisations.slug, slug))).length;
+
+  it('makes a pending organisation with the caller as its owner, audited', async () => {
+    const founder = await createOrganiserActor(t, { organisation: ours, role: null });
+    const answer = await create(founder.cookie, body('galle-jazz'));
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(OrganisationAnswerSchema.parse(answer.json())).toEqual({
+      slug: 'galle-jazz',
+      name: 'Galle Jazz Collective',
+      country: 'LK',
+      status: 'pending',
+      contact_email: 'hello@galle-jazz.example',
+    });
+    const me = OrganiserMeAnswerSchema.parse((await get('/api/organiser/me', founder.cookie)).json());
+    expect(me.organisations).toEqual([
+      expect.objectContaining({ slug: 'galle-jazz', role: 'owner', status: 'pending' }),
+    ]);
+    const [organisation] = await t.db.select().from(organisations).where(eq(organisations.slug, 'galle-jazz'));
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.organisationId, organisation!.id));
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'organisation.create', actorUserId: founder.userId, actorRole: 'owner' }),
+    ]);
+  });
+
+  it('refuses a taken, reserved or malformed address with a 422 on slug, and writes nothing', async () => {
+    const founder = await createOrganiserActor(t, { organisation: ours, role: null });
+    for (const slug of [ours.slug, 'organisations', 'me', 'No Caps', 'ab']) {
+      const before = await t.db.select().from(organisations);
+      const answer = await create(founder.cookie, body(slug));
+      expect(answer.statusCode, slug).toBe(422);
+      expect(ErrorBodySchema.parse(answer.json()).errors).toHaveProperty('slug');
+      expect(await t.db.select().from(organisations)).toEqual(before);
+    }
+    expect(await rowsWithSlug('organisations')).toBe(0);
+  });
+
+  it('asks an anonymous caller to sign in', async () => {
+    const answer = await create(undefined, body('anonymous-org'));
+    expect(answer.statusCode).toBe(401);
+    expect(await rowsWithSlug('anonymous-org')).toBe(0);
+  });
+
+  it('lets one account have at most three organisations waiting, even when it asks for many at once', async () => {
+    const founder = await createOrganiserActor(t, { organisation: ours, role: null });
+    const answers = await Promise.all(
+      ['wave-one', 'wave-two', 'wave-three', 'wave-four', 'wave-five'].map((slug) =>
+        create(founder.cookie, body(slug)),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
+    const mine = await t.db.select().from(organisations).where(eq(organisations.createdBy, founder.userId));
+    expect(mine).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OrganisationCreateBodySchema } from '@marquee/domain/console';
 import { OrganisationAnswerSchema, OrganisationParamsSchema, OrganiserMeAnswerSchema } from '@marquee/domain/organiser';
 import { errorResponses, securedBy } from '../../plugins/openapi';
 import { organiserOf, signedInOf, SIGNED_IN } from '../../plugins/organiser-access';
@@ -34,6 +35,30 @@ export const organisationsModule: FastifyPluginAsync<OrganisationsModuleOptions>
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.me(signedInOf(request));
+    },
+  );
+
+  app.post(
+    '/api/organiser/organisations',
+    {
+      // Anyone signed in may ask for an organisation; it stays pending until an operator approves it.
+      config: { permission: SIGNED_IN },
+      schema: {
+        tags: ['organiser'],
+        summary: 'Start an organisation (pending until Marquee approves it)',
+        description: `The signed-in user becomes its owner (owners need two factors to enter the console). Until a Marquee operator approves it, its events can be drafted but not published. One account may have at most 3 organisations waiting for approval (409 \`conflict\`). A taken or reserved address is a 422 on \`slug\`.`,
+        security: securedBy('session'),
+        body: OrganisationCreateBodySchema,
+        response: {
+          201: OrganisationAnswerSchema,
+          ...errorResponses('sign_in_required', 'conflict', 'validation_failed'),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const created = await service.create(signedInOf(request), request.body, { id: request.id, ip: request.ip });
+      return reply.code(201).send(created);
     },
   );
 

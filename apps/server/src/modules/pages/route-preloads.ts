@@ -32,6 +32,8 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
       return null;
     case 'unknown':
       return { routeSource: `${ROUTES_DIR}/not-found.tsx`, fetches: [] };
+    case 'console':
+      return { routeSource: `${ROUTES_DIR}/organiser.tsx`, fetches: [] };
     case 'event': {
       // features/event/api/get-event.ts, and at the picking step features/seat-map/api/get-seat-map.ts.
       const base = `/api/events/${encodeURIComponent(route.uid)}`;

@@ -188,6 +188,18 @@ describe('the SPA', () => {
     },
   );
 
+  it.each(['/organiser', '/organiser/lanka-live', '/organiser/lanka-live/events/abc123', '/organiser/join?token=x'])(
+    'serves the organiser console at %s (200), never indexed and never looked up as an event',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toMatch(/<div id="root">.+<\/div>/);
+      expect(response.body).not.toContain('marquee-initial-responses');
+    },
+  );
+
   it('answers HEAD like GET', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/concerts' });
     expect(response.statusCode).toBe(200);

@@ -50,6 +50,7 @@ export const pagesModule: FastifyPluginAsync<PagesModuleOptions> = async (app, {
     const answer = await service.page(pathname, search);
     switch (answer.kind) {
       case 'html':
+        if (answer.noindex) reply.header('x-robots-tag', 'noindex, nofollow');
         return sendHtml(reply, answer.status, answer.html);
       case 'redirect':
         return reply.redirect(answer.location, 301);

@@ -26,7 +26,7 @@ export interface PagesServiceDeps {
 /** What a page's GET gets (routes.ts turns it into the HTTP answer). */
 export type PageAnswer =
   /** The page's HTML: 200, or 404 for an unknown path or event (the SPA shows its not-found page). */
-  | { kind: 'html'; status: 200 | 404; html: string }
+  | { kind: 'html'; status: 200 | 404; html: string; noindex?: true }
   /** A non-canonical event address: a 301 to the event's own path (the query string kept). */
   | { kind: 'redirect'; location: string }
   /** A path that looks like a file but is none of the built ones: the server's own 404. */
@@ -134,6 +134,14 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
           }),
         );
       }
+      case 'console':
+        // The console is for its members: served like any page, never indexed.
+        return {
+          kind: 'html',
+          status: 200,
+          html: renderPage(route, search, template.defaultMeta, { pathname }),
+          noindex: true,
+        };
       case 'missing-file':
         return { kind: 'missing-file' };
       case 'unknown':

@@ -13,6 +13,9 @@ export const STATIC_PAGES = [
   'download-tickets',
 ] as const;
 
+/** The organiser console's first segment (apps/web/src/app/router.tsx: `organiser/*`). */
+export const CONSOLE_SEGMENT = 'organiser';
+
 const SINGLE_SEGMENT_PAGES = new Set<string>([...CATEGORY_KEYS, ...STATIC_PAGES]);
 
 export type SpaRoute =
@@ -20,6 +23,8 @@ export type SpaRoute =
   | { kind: 'page'; segments: [] | [string] }
   /** /{type}/{slug}/{uid}: the server looks the event up. */
   | { kind: 'event'; segments: [string, string, string]; uid: string }
+  /** /organiser and everything under it: the organiser console (the SPA routes within it; never indexed). */
+  | { kind: 'console' }
   /** A path that looks like a file (has an extension) but is not one of the built files. */
   | { kind: 'missing-file' }
   /** Anything else: the SPA shows its not-found page, with status 404. */
@@ -40,6 +45,7 @@ export function classifySpaPath(pathname: string): SpaRoute {
   if (last !== undefined && /\.[A-Za-z0-9]+$/.test(last)) return { kind: 'missing-file' };
   if (segments.length === 0) return { kind: 'page', segments: [] };
   const [first, second, third] = segments;
+  if (first === CONSOLE_SEGMENT) return { kind: 'console' };
   if (segments.length === 1 && first !== undefined)
     return SINGLE_SEGMENT_PAGES.has(first) ? { kind: 'page', segments: [first] } : { kind: 'unknown' };
   if (segments.length === 3 && first !== undefined && second !== undefined && third !== undefined) {

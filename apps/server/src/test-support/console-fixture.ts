@@ -1,0 +1,477 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@marquee/db/client';
+import {
+  createEvent,
+  createOrganisation,
+  createTicketPackage,
+  createVenue,
+  type Organisation,
+} from '@marquee/db/factories';
+import { mediaFiles, organisationInvitations, platformOperators } from '@marquee/db/schema';
+import { buildGenericSeatMap, GenericLayoutSpecSchema } from '@marquee/domain/authoring';
+import { ORGANISATION_ROLES, type OrganisationRole } from '@marquee/domain/permissions';
+import { z } from 'zod';
+import type { TestApp } from './build-test-app';
+import { createOrganiserActor, type OrganiserTestActor } from './organiser-actor';
+import { pngOf } from './test-images';
+
+/**
+ * One organisation of the console's attack tests (tenant isolation, the console fuzz): a venue with a
+ * generic layout and no events (its layout can change), a venue with two draft events, a package with seats,
+ * a free-seating package, a member, an invitation, an image; and a signed-in actor of every role (each with a
+ * second-factor session, so that what refuses them is the permission, never the code), a manager limited to
+ * the second event, and (`platform`) an operator.
+ */
+export interface ConsoleOrganisation {
+  organisation: Organisation;
+  slug: string;
+  venueId: number;
+  /** The venue of the events (its layout is not what the tests change). */
+  eventVenueId: number;
+  eventUid: string;
+  eventId: number;
+  /** The other event: the only one the limited manager may act on. */
+  otherEventUid: string;
+  packageId: number;
+  seatIds: string[];
+  memberId: number;
+  invitationId: number;
+  mediaFile: string;
+  actors: Record<OrganisationRole, OrganiserTestActor> & { limitedManager: OrganiserTestActor };
+}
+
+export interface ConsoleFixture {
+  ours: ConsoleOrganisation;
+  theirs: ConsoleOrganisation;
+  operator: OrganiserTestActor;
+  /** A 1600 x 900 PNG: a valid banner. */
+  banner: Buffer;
+}
+
+const LAYOUT = GenericLayoutSpecSchema.parse({
+  sections: [{ id: 'A', name: 'Stalls', rows: [{ seats: 6 }, { seats: 6 }] }],
+});
+
+let made = 0;
+
+async function consoleOrganisation(t: TestApp, name: string): Promise<ConsoleOrganisation> {
+  made += 1;
+  const organisation = await createOrganisation(t.db, { name });
+  const seatMap = buildGenericSeatMap(LAYOUT);
+  const venue = await createVenue(t.db, { organisationId: organisation.id, seatMap, layoutSpec: LAYOUT });
+  const eventVenue = await createVenue(t.db, { organisationId: organisation.id, seatMap, layoutSpec: LAYOUT });
+  const event = await createEvent(t.db, { organisationId: organisation.id, venueId: eventVenue.id, status: 'draft' });
+  const other = await createEvent(t.db, { organisationId: organisation.id, venueId: eventVenue.id, status: 'draft' });
+  const seatIds = seatIdsOf(seatMap).slice(0, 4);
+  const pkg = await createTicketPackage(t.db, { eventId: event.id, seatingRange: seatIds });
+  await createTicketPackage(t.db, { eventId: event.id, freeSeating: true, capacity: 50 });
+
+  const actor = (role: OrganisationRole) => createOrganiserActor(t, { organisation, role, twoFactor: true });
+  const owner = await actor('owner');
+  const actors = {
+    owner,
+    manager: await actor('manager'),
+    box_office: await actor('box_office'),
+    door: await actor('door'),
+    limitedManager: await createOrganiserActor(t, {
+      organisation,
+      role: 'manager',
+      allEvents: false,
+      eventIds: [other.id],
+      twoFactor: true,
+    }),
+  };
+  const member = await actor('door');
+  const [invitation] = await t.db
+    .insert(organisationInvitations)
+    .values({
+      organisationId: organisation.id,
+      email: `invited-${made}@example.com`,
+      role: 'door',
+      tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      invitedBy: owner.userId,
+    })
+    .returning({ id: organisationInvitations.id });
+  const bytes = randomBytes(64);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await t.db.insert(mediaFiles).values({
+    sha256,
+    organisationId: organisation.id,
+    contentType: 'image/webp',
+    width: 1,
+    height: 1,
+    size: bytes.length,
+    bytes,
+  });
+  if (!invitation || member.memberId === null) throw new Error('the console fixture is incomplete');
+  return {
+    organisation,
+    slug: organisation.slug,
+    venueId: venue.id,
+    eventVenueId: eventVenue.id,
+    eventUid: event.uid,
+    eventId: event.id,
+    otherEventUid: other.uid,
+    packageId: pkg.id,
+    seatIds,
+    memberId: member.memberId,
+    invitationId: invitation.id,
+    mediaFile: `${sha256}.webp`,
+    actors,
+  };
+}
+
+function seatIdsOf(seatMap: ReturnType<typeof buildGenericSeatMap>): string[] {
+  return seatMap.sections.flatMap((section) =>
+    section.rows.flatMap((row) =>
+      Array.from({ length: row.count }, (_, index) => `${section.id}-${row.label}-${row.firstNumber + index}`),
+    ),
+  );
+}
+
+export async function buildConsoleFixture(t: TestApp): Promise<ConsoleFixture> {
+  const ours = await consoleOrganisation(t, 'Our Promotions');
+  const theirs = await consoleOrganisation(t, 'Their Promotions');
+  const operator = await createOrganiserActor(t, { organisation: ours.organisation, role: null, twoFactor: true });
+  await t.db.insert(platformOperators).values({ userId: operator.userId });
+  return { ours, theirs, operator, banner: await pngOf(1600, 900) };
+}
+
+export { ORGANISATION_ROLES };
+
+/* ------------------------------------------------------------------------------------------------ requests */
+
+export interface ConsoleRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** JSON, or raw bytes with `contentType`. */
+  body?: unknown;
+  contentType?: string;
+}
+
+/**
+ * A valid request for a console route, aimed at `target`'s rows under `slug`: with `slug` and `target` of one
+ * organisation it is what a member of it would send; with our slug and their rows, it is the attack.
+ * `prepare` makes what a request consumes (a package to delete) in `target` first.
+ */
+export interface ConsoleExemplar {
+  /** What the route takes from another organisation: ids in the path or body. */
+  carriesIds: boolean;
+  prepare?: (t: TestApp, target: ConsoleOrganisation) => Promise<Record<string, number | string>>;
+  request: (
+    slug: string,
+    target: ConsoleOrganisation,
+    prepared: Record<string, number | string>,
+    fixture: ConsoleFixture,
+  ) => ConsoleRequest;
+}
+
+let unique = 0;
+const next = () => {
+  unique += 1;
+  return unique;
+};
+
+/**
+ * Every organisation-scoped console route, keyed as `organiserRoutesOf(app)` lists them ("METHOD url"). The
+ * tests fail for a registered route that is missing here, so a new route cannot skip the attacks.
+ */
+export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
+  'GET /api/organiser/:org': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}` }),
+  },
+  // Venues
+  'GET /api/organiser/:org/venues': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/venues` }),
+  },
+  'POST /api/organiser/:org/venues': {
+    carriesIds: false,
+    request: (slug) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/venues`,
+      body: { name: `Isolation Hall ${next()}`, city: 'Colombo', country: 'LK', time_zone: 'Asia/Colombo' },
+    }),
+  },
+  'GET /api/organiser/:org/venues/:venueId': {
+    carriesIds: true,
+    request: (slug, target) => ({ method: 'GET', url: `/api/organiser/${slug}/venues/${target.venueId}` }),
+  },
+  'PATCH /api/organiser/:org/venues/:venueId': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'PATCH',
+      url: `/api/organiser/${slug}/venues/${target.venueId}`,
+      body: { address: `${next()} Galle Road` },
+    }),
+  },
+  'PUT /api/organiser/:org/venues/:venueId/layout': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'PUT',
+      url: `/api/organiser/${slug}/venues/${target.venueId}/layout`,
+      body: {
+        kind: 'generic',
+        spec: { sections: [{ id: 'B', name: 'Balcony', rows: [{ seats: 2 + (next() % 5) }] }] },
+      },
+    }),
+  },
+  'GET /api/organiser/:org/venues/:venueId/seat-map': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/venues/${target.eventVenueId}/seat-map`,
+    }),
+  },
+  // Events and packages
+  'GET /api/organiser/:org/events': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/events` }),
+  },
+  'POST /api/organiser/:org/events': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events`,
+      body: {
+        name: `Isolation Night ${next()}`,
+        type: 'concerts',
+        venue_id: target.eventVenueId,
+        start_local: '2027-03-01T19:30',
+      },
+    }),
+  },
+  'GET /api/organiser/:org/events/:eventUid': {
+    carriesIds: true,
+    request: (slug, target) => ({ method: 'GET', url: `/api/organiser/${slug}/events/${target.eventUid}` }),
+  },
+  'PATCH /api/organiser/:org/events/:eventUid': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'PATCH',
+      url: `/api/organiser/${slug}/events/${target.eventUid}`,
+      body: { description: `Changed ${next()}` },
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/status': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/status`,
+      body: { to: 'ongoing' },
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/packages': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/packages`,
+      body: { name: `Standing ${next()}`, price: 150_000, capacity: 40, free_seating: true },
+    }),
+  },
+  'PATCH /api/organiser/:org/events/:eventUid/packages/:packageId': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'PATCH',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/packages/${target.packageId}`,
+      body: { description: `Changed ${next()}` },
+    }),
+  },
+  'DELETE /api/organiser/:org/events/:eventUid/packages/:packageId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      packageId: (await createTicketPackage(t.db, { eventId: target.eventId, freeSeating: true, capacity: 5 })).id,
+    }),
+    request: (slug, target, prepared) => ({
+      method: 'DELETE',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/packages/${prepared.packageId}`,
+    }),
+  },
+  'PUT /api/organiser/:org/events/:eventUid/packages/:packageId/seats': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'PUT',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/packages/${target.packageId}/seats`,
+      body: { seat_ids: target.seatIds.slice(0, 1 + (next() % target.seatIds.length)) },
+    }),
+  },
+  'PUT /api/organiser/:org/events/:eventUid/images/:kind': {
+    carriesIds: true,
+    request: (slug, target, _prepared, fixture) => ({
+      method: 'PUT',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/images/banner`,
+      body: fixture.banner,
+      contentType: 'image/png',
+    }),
+  },
+  'GET /api/organiser/:org/events/:eventUid/preview': {
+    carriesIds: true,
+    request: (slug, target) => ({ method: 'GET', url: `/api/organiser/${slug}/events/${target.eventUid}/preview` }),
+  },
+  // The import (a dry run: it checks everything and writes nothing)
+  'POST /api/organiser/:org/imports': {
+    carriesIds: false,
+    request: (slug) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/imports`,
+      body: {
+        dry_run: true,
+        file: {
+          events: [
+            {
+              name: `Imported Night ${next()}`,
+              type: 'concerts',
+              start_date: '2027-04-01T19:00:00+05:30',
+              venue: { name: 'Imported Hall', city: 'Kandy', country: 'LK', time_zone: 'Asia/Colombo' },
+              currency: 'LKR',
+              status: 'ongoing',
+              payment_gateway_ids: [1],
+              ticket_packages: [{ name: 'Entry', price: 100_000, capacity: 50 }],
+            },
+          ],
+        },
+      },
+    }),
+  },
+  // The audit log
+  'GET /api/organiser/:org/audit': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/audit` }),
+  },
+  'GET /api/organiser/:org/events/:eventUid/audit': {
+    carriesIds: true,
+    request: (slug, target) => ({ method: 'GET', url: `/api/organiser/${slug}/events/${target.eventUid}/audit` }),
+  },
+  // The team
+  'GET /api/organiser/:org/team': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/team` }),
+  },
+  'POST /api/organiser/:org/invitations': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/invitations`,
+      body: { email: `invitee-${next()}@example.com`, role: 'door', all_events: false, event_uids: [target.eventUid] },
+    }),
+  },
+  'DELETE /api/organiser/:org/invitations/:invitationId': {
+    carriesIds: true,
+    prepare: async (t, target) => {
+      const [row] = await t.db
+        .insert(organisationInvitations)
+        .values({
+          organisationId: target.organisation.id,
+          email: `revocable-${next()}@example.com`,
+          role: 'door',
+          tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: organisationInvitations.id });
+      return { invitationId: row?.id ?? 0 };
+    },
+    request: (slug, _target, prepared) => ({
+      method: 'DELETE',
+      url: `/api/organiser/${slug}/invitations/${prepared.invitationId}`,
+    }),
+  },
+  'PATCH /api/organiser/:org/members/:memberId': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'PATCH',
+      url: `/api/organiser/${slug}/members/${target.memberId}`,
+      body: { role: next() % 2 === 0 ? 'door' : 'box_office' },
+    }),
+  },
+  'DELETE /api/organiser/:org/members/:memberId': {
+    carriesIds: true,
+    prepare: async (t, target) => {
+      const member = await createOrganiserActor(t, { organisation: target.organisation, role: 'door' });
+      return { memberId: member.memberId ?? 0 };
+    },
+    request: (slug, _target, prepared) => ({
+      method: 'DELETE',
+      url: `/api/organiser/${slug}/members/${prepared.memberId}`,
+    }),
+  },
+};
+
+/**
+ * Console routes that act on no organisation, with why the per-organisation attacks do not apply: each has
+ * its own tests of what it shows and to whom.
+ */
+export const ORGANISATION_FREE_ROUTES: Record<string, string> = {
+  'GET /api/organiser/me': "the signed-in user's own memberships (organisations/routes.test.ts)",
+  'POST /api/organiser/organisations': 'makes a new organisation owned by the caller (organisations/routes.test.ts)',
+  'POST /api/organiser/invitations/accept': "an invitation's secret token, for its own address (team tests)",
+};
+
+/** The operator routes, with a valid request each: only an operator with a second factor may use them. */
+export const OPERATOR_EXEMPLARS: Record<string, (fixture: ConsoleFixture) => ConsoleRequest> = {
+  'GET /api/operator/organisations': () => ({ method: 'GET', url: '/api/operator/organisations' }),
+  'POST /api/operator/organisations/:org/status': (fixture) => ({
+    method: 'POST',
+    url: `/api/operator/organisations/${fixture.theirs.slug}/status`,
+    body: { to: 'suspended', reason: 'isolation test' },
+  }),
+  'POST /api/operator/events/:eventUid/unpublish': (fixture) => ({
+    method: 'POST',
+    url: `/api/operator/events/${fixture.theirs.eventUid}/unpublish`,
+    body: { reason: 'isolation test' },
+  }),
+  'POST /api/operator/events/:eventUid/republish': (fixture) => ({
+    method: 'POST',
+    url: `/api/operator/events/${fixture.theirs.eventUid}/republish`,
+  }),
+};
+
+/** Sends a console request as `actor` (none: anonymous). */
+export function sendConsole(t: TestApp, request: ConsoleRequest, actor?: OrganiserTestActor) {
+  const headers: Record<string, string> = actor ? { cookie: actor.cookie } : {};
+  let payload: string | Buffer | undefined;
+  if (Buffer.isBuffer(request.body)) {
+    payload = request.body;
+    headers['content-type'] = request.contentType ?? 'application/octet-stream';
+  } else if (request.body !== undefined) {
+    payload = JSON.stringify(request.body);
+    headers['content-type'] = 'application/json';
+  }
+  return t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+const ContentRowsSchema = z.object({ rows: z.array(z.object({ name: z.string(), digest: z.string().nullable() })) });
+
+/**
+ * A digest of the content of every table the console writes, row by row (not only counts): a refused request
+ * must leave each exactly as it was, `updated_at` included.
+ */
+export async function consoleContentDigest(db: Db): Promise<Record<string, string | null>> {
+  const tables = [
+    'organisations',
+    'venues',
+    'events',
+    'ticket_packages',
+    'organisation_members',
+    'member_events',
+    'organisation_invitations',
+    'platform_operators',
+    'audit_log',
+    'outbox',
+    'users',
+  ];
+  const parts = tables.map(
+    (table) =>
+      sql`SELECT ${table} AS name, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.identifier(table)} t`,
+  );
+  const media = sql`SELECT 'media_files' AS name, md5(string_agg(organisation_id || ':' || sha256, '|' ORDER BY organisation_id, sha256)) AS digest FROM media_files`;
+  const result = await db.execute(sql.join([...parts, media], sql` UNION ALL `));
+  return Object.fromEntries(ContentRowsSchema.parse(result).rows.map((row) => [row.name, row.digest]));
+}
