@@ -20,6 +20,15 @@ export const router = createBrowserRouter([
       { path: 'download-tickets', lazy: () => import('./routes/download-tickets') },
       { path: 'my-bookings', lazy: () => import('./routes/my-bookings') },
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+      // The organiser console: a chunk of its own that no buyer page imports. `:org/*` outranks the event
+      // route's three dynamic segments (/organiser/acme/venues is not an event).
+      {
+        path: 'organiser',
+        children: [
+          { index: true, lazy: () => import('./routes/organiser') },
+          { path: ':org/*', lazy: () => import('./routes/organiser') },
+        ],
+      },
       { path: ':category', lazy: () => import('./routes/category') },
       { path: ':type/:slug/:uid', lazy: () => import('./routes/event') },
       { path: '*', lazy: () => import('./routes/not-found') },

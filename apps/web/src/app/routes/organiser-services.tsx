@@ -1,0 +1,66 @@
+import { Suspense, lazy, useCallback, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { GenericSeatMap } from '@marquee/domain/seat-map';
+import { Skeleton } from '../../components/ui/skeleton';
+import { sessionQueryKey, useSession } from '../../features/accounts/api/get-session';
+import { useAuthModals } from '../../features/accounts/components/auth-modals-context';
+import {
+  ConsoleServicesContext,
+  type ConsoleServices,
+  type ConsoleSession,
+} from '../../features/organiser/components/console-services';
+
+// The buyer's seat-map renderer, for the layout builder's preview: loaded when a venue's builder shows it.
+const LazyLayoutPreview = lazy(() =>
+  import('./organiser-layout-preview').then((module) => ({ default: module.LayoutPreview })),
+);
+
+function LayoutPreview({ map }: { map: GenericSeatMap }) {
+  return (
+    <Suspense
+      fallback={
+        <div role="status">
+          <span className="sr-only">Loading the preview…</span>
+          <Skeleton className="h-64 w-full" />
+        </div>
+      }
+    >
+      <LazyLayoutPreview map={map} />
+    </Suspense>
+  );
+}
+
+/**
+ * The organiser console's ties to the rest of the app (features do not import each other): the session and
+ * the sign-in modal from accounts, the seat-map renderer from seat-map. Both console routes wrap their page in it.
+ */
+export function OrganiserServices({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { openAuthModal, preloadAuthModals } = useAuthModals();
+  const queryClient = useQueryClient();
+  const email = session.user?.email ?? null;
+  const consoleSession = useMemo<ConsoleSession>(
+    () =>
+      session.status === 'loading'
+        ? { status: 'loading' }
+        : email === null
+          ? { status: 'signed-out' }
+          : { status: 'signed-in', email },
+    [session.status, email],
+  );
+  const onSessionLost = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    [queryClient],
+  );
+  const services = useMemo<ConsoleServices>(
+    () => ({
+      session: consoleSession,
+      openSignIn: () => openAuthModal('login'),
+      preloadSignIn: preloadAuthModals,
+      onSessionLost,
+      LayoutPreview,
+    }),
+    [consoleSession, openAuthModal, preloadAuthModals, onSessionLost],
+  );
+  return <ConsoleServicesContext.Provider value={services}>{children}</ConsoleServicesContext.Provider>;
+}
