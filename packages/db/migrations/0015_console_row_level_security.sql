@@ -11,7 +11,11 @@
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'marquee_console') THEN
-    CREATE ROLE marquee_console NOLOGIN;
+    BEGIN
+      CREATE ROLE marquee_console NOLOGIN;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN
+      NULL; -- another database on this server made it at the same moment
+    END;
   END IF;
   -- A role that is not a superuser may SET ROLE only to roles it is a member of.
   IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
