@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { EventDetail } from '@marquee/domain/catalog';
 import type { GenericSeatMap } from '@marquee/domain/seat-map';
 import { Skeleton } from '../../components/ui/skeleton';
 import { sessionQueryKey, useSession } from '../../features/accounts/api/get-session';
@@ -8,6 +9,7 @@ import {
   ConsoleServicesContext,
   type ConsoleServices,
   type ConsoleSession,
+  type SeatAssignmentMapProps,
 } from '../../features/organiser/components/console-services';
 
 // The buyer's seat-map renderer, for the layout builder's preview: loaded when a venue's builder shows it.
@@ -30,9 +32,47 @@ function LayoutPreview({ map }: { map: GenericSeatMap }) {
   );
 }
 
+// The same renderer for seat assignment, and the buyer's event page for the preview: loaded when shown.
+const LazySeatAssignmentMap = lazy(() =>
+  import('./organiser-seat-assignment-map').then((module) => ({ default: module.SeatAssignmentMap })),
+);
+// From the event route's own module, which exports it (organiser-event-preview.tsx says why).
+const LazyEventPreview = lazy(() => import('./event').then((module) => ({ default: module.EventPreview })));
+
+function SeatAssignmentMap(props: SeatAssignmentMapProps) {
+  return (
+    <Suspense
+      fallback={
+        <div role="status">
+          <span className="sr-only">Loading the seat map…</span>
+          <Skeleton className="h-96 w-full" />
+        </div>
+      }
+    >
+      <LazySeatAssignmentMap {...props} />
+    </Suspense>
+  );
+}
+
+function EventPreview({ event }: { event: EventDetail }) {
+  return (
+    <Suspense
+      fallback={
+        <div role="status">
+          <span className="sr-only">Loading the preview…</span>
+          <Skeleton className="aspect-[8/3] w-full rounded-2xl" />
+        </div>
+      }
+    >
+      <LazyEventPreview event={event} />
+    </Suspense>
+  );
+}
+
 /**
  * The organiser console's ties to the rest of the app (features do not import each other): the session and
- * the sign-in modal from accounts, the seat-map renderer from seat-map. Both console routes wrap their page in it.
+ * the sign-in modal from accounts, the seat-map renderer from seat-map, the event page from event. Both console
+ * routes wrap their page in it.
  */
 export function OrganiserServices({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -59,6 +99,8 @@ export function OrganiserServices({ children }: { children: ReactNode }) {
       preloadSignIn: preloadAuthModals,
       onSessionLost,
       LayoutPreview,
+      SeatAssignmentMap,
+      EventPreview,
     }),
     [consoleSession, openAuthModal, preloadAuthModals, onSessionLost],
   );

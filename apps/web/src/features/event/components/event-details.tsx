@@ -13,6 +13,11 @@ export interface EventDetailsProps {
    * description and packages, and of the Book Now action. Absent on step 1, the event view.
    */
   stepContent?: ReactNode;
+  /**
+   * What the side column offers instead of the sale action (Book Now): the organiser console's preview, where
+   * nothing can be bought. Absent on the buyer's page.
+   */
+  saleAction?: ReactNode;
 }
 
 /**
@@ -37,7 +42,7 @@ export function EventBanner({ name, src }: { name: string; src: string }) {
  * action, description and packages. On a phone the action comes right after the facts; on wide screens
  * it sits in a sticky side column.
  */
-export function EventDetails({ event, stepContent }: EventDetailsProps) {
+export function EventDetails({ event, stepContent, saleAction }: EventDetailsProps) {
   const aboutId = useId();
   const ticketsId = useId();
   const zone = event.venue.time_zone;
@@ -89,7 +94,7 @@ export function EventDetails({ event, stepContent }: EventDetailsProps) {
           className="flex flex-col gap-5 self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           <EventCountdown startDate={event.start_date} />
-          {stepContent ? null : <EventAction event={event} />}
+          {stepContent ? null : (saleAction ?? <EventAction event={event} />)}
         </aside>
 
         <div className="flex flex-col gap-8 lg:col-start-1 lg:row-start-2">

@@ -7,4 +7,15 @@ export const organiserKeys = {
   events: (org: string) => ['organiser', 'organisation', org, 'events'] as const,
   venues: (org: string) => ['organiser', 'organisation', org, 'venues'] as const,
   venue: (org: string, venueId: number) => ['organiser', 'organisation', org, 'venues', venueId] as const,
+  /** A venue's seat map, for seat assignment (under the venue: a new layout refreshes it). */
+  venueSeatMap: (org: string, venueId: number) =>
+    ['organiser', 'organisation', org, 'venues', venueId, 'seat-map'] as const,
+  /** One event (under the list: refreshing the list refreshes it too). */
+  event: (org: string, eventUid: string) => ['organiser', 'organisation', org, 'events', eventUid] as const,
+  eventPreview: (org: string, eventUid: string) =>
+    ['organiser', 'organisation', org, 'events', eventUid, 'preview'] as const,
+  team: (org: string) => ['organiser', 'organisation', org, 'team'] as const,
+  /** One event's log (`eventUid`), or the organisation's (null). */
+  audit: (org: string, eventUid: string | null) => ['organiser', 'organisation', org, 'audit', eventUid ?? ''] as const,
+  operatorOrganisations: () => ['organiser', 'operator', 'organisations'] as const,
 };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { ConsoleEventSummary } from '@marquee/domain/console';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -33,8 +34,20 @@ function EventStatus({ event }: { event: ConsoleEventSummary }) {
   return <StatusPill tone={badge.tone}>{badge.label}</StatusPill>;
 }
 
+/** The event's name as the way to its page. */
+function EventLink({ org, event }: { org: string; event: ConsoleEventSummary }) {
+  return (
+    <Link
+      to={organiserPaths.event(org, event.uid)}
+      className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+    >
+      {event.name}
+    </Link>
+  );
+}
+
 /** Wide screens: one row per event, a column per fact. */
-function EventsTable({ events }: { events: readonly ConsoleEventSummary[] }) {
+function EventsTable({ org, events }: { org: string; events: readonly ConsoleEventSummary[] }) {
   return (
     <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white md:block">
       <table className="w-full text-left text-sm">
@@ -62,7 +75,7 @@ function EventsTable({ events }: { events: readonly ConsoleEventSummary[] }) {
           {events.map((event) => (
             <tr key={event.uid}>
               <th scope="row" className="px-4 py-3 font-semibold text-brand-950">
-                {event.name}
+                <EventLink org={org} event={event} />
               </th>
               <td className="px-4 py-3 whitespace-nowrap text-slate-900">{formatWallClock(event.start_local)}</td>
               <td className="px-4 py-3 text-slate-900">
@@ -84,13 +97,15 @@ function EventsTable({ events }: { events: readonly ConsoleEventSummary[] }) {
 }
 
 /** Phones: a card per event. */
-function EventCards({ events }: { events: readonly ConsoleEventSummary[] }) {
+function EventCards({ org, events }: { org: string; events: readonly ConsoleEventSummary[] }) {
   return (
     <ul className="flex flex-col gap-3 md:hidden" aria-label="Events">
       {events.map((event) => (
         <li key={event.uid} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
           <div className="flex items-start justify-between gap-3">
-            <h2 className="font-semibold text-brand-950">{event.name}</h2>
+            <h2 className="font-semibold text-brand-950">
+              <EventLink org={org} event={event} />
+            </h2>
             <EventStatus event={event} />
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -138,8 +153,8 @@ export function EventsPage({ org, role }: { org: string; role: ConsoleRole }) {
   } else {
     body = (
       <>
-        <EventsTable events={events.data.events} />
-        <EventCards events={events.data.events} />
+        <EventsTable org={org} events={events.data.events} />
+        <EventCards org={org} events={events.data.events} />
       </>
     );
   }

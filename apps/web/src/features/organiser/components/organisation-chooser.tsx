@@ -26,14 +26,34 @@ function NoOrganisation() {
   return (
     <EmptyState
       title="You are not in an organisation yet"
-      action={<ButtonLink to={paths.contactUs()}>Contact Marquee</ButtonLink>}
+      action={
+        <>
+          <ButtonLink to={organiserPaths.newOrganisation()}>Start an organisation</ButtonLink>
+          <ButtonLink variant="secondary" to={paths.contactUs()}>
+            Contact Marquee
+          </ButtonLink>
+        </>
+      }
     >
       <p>
         The console opens for members of an organisation that sells tickets on Marquee (a promoter, a theatre, a
         society). If yours is on Marquee already, ask one of its owners to invite this account: the invitation comes by
-        e-mail. To bring a new organisation, contact us and we will set it up with you.
+        e-mail. To bring a new organisation, start it here: Marquee reviews it before its events go on sale.
       </p>
     </EmptyState>
+  );
+}
+
+/** Marquee's own staff: the operator's page, above their own organisations (if any). */
+function OperatorEntry() {
+  return (
+    <Link
+      to={organiserPaths.operator()}
+      className="flex flex-col gap-1 rounded-2xl border border-brand-700 bg-brand-50 p-5 transition-colors hover:bg-white"
+    >
+      <span className="text-lg font-semibold text-brand-950">Marquee operator</span>
+      <span className="text-sm text-slate-700">Approve and suspend organisations; take an event off the site.</span>
+    </Link>
   );
 }
 
@@ -64,6 +84,17 @@ function OrganisationList({ organisations }: { organisations: readonly Membershi
   );
 }
 
+function StartAnother() {
+  return (
+    <p className="mt-6 text-sm text-slate-700">
+      Selling for another organisation?{' '}
+      <Link to={organiserPaths.newOrganisation()} className="font-semibold text-brand-700 underline underline-offset-2">
+        Start an organisation
+      </Link>
+    </p>
+  );
+}
+
 function SignedInChooser({ user }: { user: string }) {
   const me = useQuery(organiserMeQueryOptions(user));
   if (me.isPending) return <ConsoleLoading label="Loading your organisations…" rows={2} />;
@@ -77,12 +108,25 @@ function SignedInChooser({ user }: { user: string }) {
       />
     );
   }
-  const { organisations } = me.data;
-  if (organisations.length === 0) return <NoOrganisation />;
+  const { organisations, is_operator: isOperator } = me.data;
   const [only] = organisations;
-  // One organisation: nothing to choose.
-  if (organisations.length === 1 && only) return <Redirect to={organiserPaths.organisation(only.slug)} />;
-  return <OrganisationList organisations={organisations} />;
+  // One organisation (and no operator's page): nothing to choose.
+  if (!isOperator && organisations.length === 1 && only) {
+    return <Redirect to={organiserPaths.organisation(only.slug)} />;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {isOperator ? <OperatorEntry /> : null}
+      {organisations.length === 0 ? (
+        <NoOrganisation />
+      ) : (
+        <>
+          <OrganisationList organisations={organisations} />
+          <StartAnother />
+        </>
+      )}
+    </div>
+  );
 }
 
 /** /organiser: which organisation to open (signed out: sign in first). */

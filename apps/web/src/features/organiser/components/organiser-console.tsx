@@ -10,14 +10,20 @@ import { organiserMeQueryOptions } from '../api/get-organiser-me';
 import { consolePageOf } from '../lib/console-page';
 import { organiserPaths } from '../lib/organiser-paths';
 import { consoleRoleOf, mayUse, roleName, type ConsoleRole } from '../lib/permissions';
+import { AuditPage } from './audit-page';
 import { ConsoleLoading } from './console-loading';
 import { ConsoleOrganisationNameContext, ConsolePageHeader } from './console-page-header';
 import { ConsoleQueryError } from './console-query-error';
 import { useConsoleServices } from './console-services';
+import { EventPage } from './event-page';
+import { EventPreviewPage } from './event-preview-page';
 import { EventsPage } from './events-page';
+import { ImportPage } from './import-page';
+import { NewEventPage } from './new-event-page';
 import { NewVenuePage } from './new-venue-page';
 import { Redirect } from './redirect';
 import { SignInPrompt } from './sign-in-prompt';
+import { TeamPage } from './team-page';
 import { VenuePage } from './venue-page';
 import { VenuesPage } from './venues-page';
 
@@ -31,6 +37,7 @@ interface NavItem {
 const NAV: readonly NavItem[] = [
   { label: 'Events', to: organiserPaths.events, permission: 'event.read' },
   { label: 'Venues', to: organiserPaths.venues, permission: 'venue.read' },
+  { label: 'Import', to: organiserPaths.imports, permission: 'import.run' },
   { label: 'Team', to: organiserPaths.team, permission: 'team.read' },
   { label: 'Audit log', to: organiserPaths.audit, permission: 'audit.read' },
 ];
@@ -64,18 +71,6 @@ function ConsoleNav({ org, items }: { org: string; items: readonly NavItem[] }) 
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** A section of the console that a later part of the work builds. */
-function NotYetPage({ title, children }: { title: string; children: string }) {
-  return (
-    <>
-      <ConsolePageHeader title={title} />
-      <EmptyState title="Coming soon">
-        <p>{children}</p>
-      </EmptyState>
-    </>
   );
 }
 
@@ -130,6 +125,12 @@ function ConsolePages({ organisation, role }: { organisation: OrganisationAnswer
     }
     case 'events':
       return gate('event.read', <EventsPage org={org} role={role} />);
+    case 'new-event':
+      return gate('event.read', <NewEventPage org={org} role={role} />);
+    case 'event':
+      return gate('event.read', <EventPage key={page.eventUid} org={org} eventUid={page.eventUid} role={role} />);
+    case 'event-preview':
+      return gate('event.read', <EventPreviewPage key={page.eventUid} org={org} eventUid={page.eventUid} />);
     case 'venues':
       return gate('venue.read', <VenuesPage org={org} role={role} />);
     case 'new-venue':
@@ -137,19 +138,11 @@ function ConsolePages({ organisation, role }: { organisation: OrganisationAnswer
     case 'venue':
       return gate('venue.read', <VenuePage key={page.venueId} org={org} venueId={page.venueId} role={role} />);
     case 'team':
-      return gate(
-        'team.read',
-        <NotYetPage title="Team">
-          The team&apos;s members, their roles and invitations come in the next part of the console.
-        </NotYetPage>,
-      );
+      return gate('team.read', <TeamPage org={org} organisationName={organisation.name} role={role} />);
     case 'audit':
-      return gate(
-        'audit.read',
-        <NotYetPage title="Audit log">
-          Every change your team makes is recorded; reading the log here comes in the next part of the console.
-        </NotYetPage>,
-      );
+      return gate('audit.read', <AuditPage org={org} />);
+    case 'imports':
+      return gate('import.run', <ImportPage org={org} />);
     case 'not-found':
       return <ConsoleNotFound org={org} />;
   }

@@ -59,7 +59,10 @@ describe('the step-up panel (two_factor_required, two factors on)', () => {
 
     await typeAndSubmit(world, code, '123456', 'Confirm');
     expect(await screen.findByRole('heading', { level: 1, name: 'Events' })).toBeInTheDocument();
-    expect(bodiesOf(world, 'POST', '/api/auth/two-factor/verify-totp')).toEqual([{ code: '000000' }, { code: '123456' }]);
+    expect(bodiesOf(world, 'POST', '/api/auth/two-factor/verify-totp')).toEqual([
+      { code: '000000' },
+      { code: '123456' },
+    ]);
   });
 
   it('too many codes: the server says so, above the form', async () => {

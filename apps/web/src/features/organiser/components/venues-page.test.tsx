@@ -142,7 +142,7 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Events', 'Venues', 'Team', 'Audit log']);
+    ).toEqual(['Events', 'Venues', 'Import', 'Team', 'Audit log']);
     expect(within(nav).getByRole('link', { name: 'Venues' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toBe('Venues · Acme Presents | Marquee');
   });

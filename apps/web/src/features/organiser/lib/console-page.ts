@@ -9,13 +9,18 @@ export type ConsolePage =
   | { name: 'venues' }
   | { name: 'new-venue' }
   | { name: 'venue'; venueId: number }
+  | { name: 'new-event' }
+  | { name: 'event'; eventUid: string }
+  | { name: 'event-preview'; eventUid: string }
   | { name: 'team' }
   | { name: 'audit' }
+  | { name: 'imports' }
   | { name: 'not-found' };
 
 export function consolePageOf(rest: string): ConsolePage {
   const segments = rest.split('/').filter(Boolean);
   const [first, second, ...more] = segments;
+  if (first === 'events' && second !== undefined) return eventPageOf(second, more);
   if (more.length > 0) return { name: 'not-found' };
   if (first === undefined) return { name: 'index' };
   if (second === undefined) {
@@ -24,6 +29,7 @@ export function consolePageOf(rest: string): ConsolePage {
       case 'venues':
       case 'team':
       case 'audit':
+      case 'imports':
         return { name: first };
       default:
         return { name: 'not-found' };
@@ -34,5 +40,17 @@ export function consolePageOf(rest: string): ConsolePage {
     const venueId = /^[1-9]\d{0,9}$/.test(second) ? Number(second) : NaN;
     if (Number.isSafeInteger(venueId) && venueId <= 2_147_483_647) return { name: 'venue', venueId };
   }
+  return { name: 'not-found' };
+}
+
+/** An event's uid as the server makes and accepts them (catalog's EVENT_UID_PATTERN): anything else is no page. */
+const EVENT_UID_PATTERN = /^[a-z0-9]{4,32}$/;
+
+/** `events/new`, `events/{uid}` and `events/{uid}/preview`. */
+function eventPageOf(segment: string, more: readonly string[]): ConsolePage {
+  if (segment === 'new') return more.length === 0 ? { name: 'new-event' } : { name: 'not-found' };
+  if (!EVENT_UID_PATTERN.test(segment)) return { name: 'not-found' };
+  if (more.length === 0) return { name: 'event', eventUid: segment };
+  if (more.length === 1 && more[0] === 'preview') return { name: 'event-preview', eventUid: segment };
   return { name: 'not-found' };
 }

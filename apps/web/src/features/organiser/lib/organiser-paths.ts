@@ -9,11 +9,22 @@ export const organiserPaths = {
   home: () => base,
   organisation,
   events: (org: string) => `${organisation(org)}/events`,
-  /** The event editor (a later part of the console). */
   newEvent: (org: string) => `${organisation(org)}/events/new`,
+  /** An event's page, at one of its sections (`?section=`; none: the details). */
+  event: (org: string, eventUid: string, section?: string) =>
+    `${organisation(org)}/events/${encodeURIComponent(eventUid)}${section ? `?section=${encodeURIComponent(section)}` : ''}`,
+  eventPreview: (org: string, eventUid: string) =>
+    `${organisation(org)}/events/${encodeURIComponent(eventUid)}/preview`,
   venues: (org: string) => `${organisation(org)}/venues`,
   newVenue: (org: string) => `${organisation(org)}/venues/new`,
   venue: (org: string, venueId: number) => `${organisation(org)}/venues/${venueId}`,
   team: (org: string) => `${organisation(org)}/team`,
   audit: (org: string) => `${organisation(org)}/audit`,
+  /** One event's audit log: the organisation's, filtered by the event. */
+  eventAudit: (org: string, eventUid: string) => `${organisation(org)}/audit?event=${encodeURIComponent(eventUid)}`,
+  imports: (org: string) => `${organisation(org)}/imports`,
+  /** Pages outside an organisation (their names are reserved slugs: RESERVED_ORGANISATION_SLUGS). */
+  join: (token: string) => `${base}/join?token=${encodeURIComponent(token)}`,
+  newOrganisation: () => `${base}/new`,
+  operator: () => `${base}/operator`,
 } as const;

@@ -9,6 +9,10 @@ import type { GenericSeatMap } from '@marquee/domain/seat-map';
 import { ConsoleServicesContext, type ConsoleServices, type ConsoleSession } from '../components/console-services';
 import { OrganisationChooser } from '../components/organisation-chooser';
 import { OrganiserConsole } from '../components/organiser-console';
+import { FakeEventPreview, FakeSeatAssignmentMap } from './event-fixtures';
+import { JoinPage } from '../components/join-page';
+import { NewOrganisationPage } from '../components/new-organisation-page';
+import { OperatorPage } from '../components/operator-page';
 
 type Membership = OrganiserMeAnswer['organisations'][number];
 
@@ -116,6 +120,8 @@ export interface ConsoleWorld {
   services: ConsoleServices;
   user: ReturnType<typeof userEvent.setup>;
   router: ReturnType<typeof createMemoryRouter>;
+  /** The register modal's spy (the join and start pages). */
+  onRegister: ReturnType<typeof vi.fn>;
 }
 
 export const SIGNED_IN: ConsoleSession = { status: 'signed-in', email: 'kumari@example.com' };
@@ -128,7 +134,16 @@ export const SIGNED_IN: ConsoleSession = { status: 'signed-in', email: 'kumari@e
  */
 export function renderConsole(
   path: string,
-  { session = SIGNED_IN, api = {} }: { session?: ConsoleSession; api?: Record<string, ApiHandler> } = {},
+  {
+    session = SIGNED_IN,
+    api = {},
+    services: serviceOverrides = {},
+  }: {
+    session?: ConsoleSession;
+    api?: Record<string, ApiHandler>;
+    /** Real renderers instead of the stand-ins (the app's own tests of what it hands the console). */
+    services?: Partial<ConsoleServices>;
+  } = {},
 ): ConsoleWorld {
   const { calls, routes } = fakeConsoleApi();
   routes['GET /api/organiser/me'] = () => Response.json(makeMe());
@@ -139,10 +154,19 @@ export function renderConsole(
     openSignIn: vi.fn(),
     onSessionLost: vi.fn(),
     LayoutPreview: FakePreview,
+    SeatAssignmentMap: FakeSeatAssignmentMap,
+    EventPreview: FakeEventPreview,
+    ...serviceOverrides,
   };
+  /** The site's register modal, as the app's route hands it to the join and start pages. */
+  const onRegister = vi.fn();
   const router = createMemoryRouter(
     [
       { path: '/organiser', element: <OrganisationChooser /> },
+      // The pages outside an organisation (the app's route tells them from `:org/*` by their reserved names).
+      { path: '/organiser/join', element: <JoinPage onRegister={onRegister} /> },
+      { path: '/organiser/new', element: <NewOrganisationPage onRegister={onRegister} /> },
+      { path: '/organiser/operator', element: <OperatorPage /> },
       { path: '/organiser/:org/*', element: <OrganiserConsole /> },
     ],
     { initialEntries: [path] },
@@ -156,7 +180,7 @@ export function renderConsole(
       </ConsoleServicesContext.Provider>
     </QueryClientProvider>,
   );
-  return { calls, routes, services, user, router };
+  return { calls, routes, services, user, router, onRegister };
 }
 
 export function bodiesOf(world: ConsoleWorld, method: string, path: string): unknown[] {
