@@ -77,9 +77,12 @@ function ConsoleNav({ org, items }: { org: string; items: readonly NavItem[] }) 
 /** A page the role cannot open: said plainly (the link to it is hidden; an address typed by hand lands here). */
 function NotForYourRole() {
   return (
-    <EmptyState title="Your role does not allow this">
-      <p>An owner of the organisation can change your role.</p>
-    </EmptyState>
+    <>
+      <ConsolePageHeader title="Not for your role" />
+      <EmptyState title="Your role does not allow this">
+        <p>An owner of the organisation can change your role.</p>
+      </EmptyState>
+    </>
   );
 }
 
