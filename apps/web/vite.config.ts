@@ -21,7 +21,9 @@ function zodWithoutJsonSchema(): Plugin {
       if (!stubbed.test(id)) return null;
       const source = readFileSync(id, 'utf8');
       const declared = [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map((match) => match[1]);
-      const renamed = [...source.matchAll(/^export \{ (\w+) as (\w+) \};/gm)].map((match) => `export { ${match[1]} as ${match[2]} };`);
+      const renamed = [...source.matchAll(/^export \{ (\w+) as (\w+) \};/gm)].map(
+        (match) => `export { ${match[1]} as ${match[2]} };`,
+      );
       if (declared.length === 0) throw new Error(`zod's ${id} has no exports this plugin recognises.`);
       // `create…Method(schema)` runs when a schema is made (or its `~standard` is read): it returns the method.
       const stub = (name: string) => (/^create\w+Method$/.test(name) ? `() => ${unavailable}` : unavailable);
@@ -30,8 +32,25 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/**
+ * The organiser console is an app of its own (organiser.html, decisions/036). The server answers /organiser/*
+ * with it; in development Vite does, here (its own fallback would answer with the site's index.html).
+ */
+function consoleDocument(): Plugin {
+  return {
+    name: 'marquee:console-document',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url !== undefined && /^\/organiser(?:[/?#]|$)/.test(request.url)) request.url = '/organiser.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), consoleDocument()],
   server: {
     port: 5173,
     proxy: {
@@ -54,7 +73,9 @@ export default defineConfig({
         // pieces the lazy routes happen to share they cost more bytes (each piece compressed alone) and
         // more requests (measured: 2.5 KB less on the home page, 3 files fewer).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+          ],
         },
       },
     },

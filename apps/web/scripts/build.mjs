@@ -1,5 +1,7 @@
-// The web app's build: the client bundle (dist/), then the first views (src/prerender/first-views.tsx)
-// rendered once from the app's own components into dist/.vite/first-views.json for the server.
+// The web app's build: the site's client bundle (dist/, from index.html), the organiser console's (from
+// organiser.html, built apart so that none of its code or chunking touches the site's: decisions/036), then
+// the first views (src/prerender/first-views.tsx) rendered once from the app's own components into
+// dist/.vite/first-views.json for the server.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +11,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const prerenderDir = join(root, 'node_modules/.cache/marquee-prerender');
 
 await build({ root });
+await build({
+  root,
+  logLevel: 'warn',
+  build: {
+    emptyOutDir: false,
+    copyPublicDir: false,
+    // apps/server/src/modules/pages reads it for the console's pages, as manifest.json for the site's.
+    manifest: '.vite/console-manifest.json',
+    rolldownOptions: { input: join(root, 'organiser.html') },
+  },
+});
 await build({
   root,
   logLevel: 'warn',

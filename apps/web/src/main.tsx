@@ -1,34 +1,5 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { router } from './app/router';
-import { fetchCsrfCookie } from './lib/csrf-cookie';
+import { startApp } from './app/start-app';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
-// Spec 7: the CSRF cookie is asked for on app start, so the first form sent carries its token.
-void fetchCsrfCookie();
-// The first render waits for the page's route code (preloaded with the HTML): until then #root keeps the
-// first view the server sent, which React then replaces in one commit, instead of an empty page between.
-// (A promise, not a top-level await: with one, the bundler split the entry into some thirty chunks.)
-function whenRouterReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-// Rendered as a transition: React renders the page in slices, giving the main thread back between them
-// (a tap or a scroll on the first view is answered), and commits it in one go as before.
-void whenRouterReady().then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  ),
-);
+/** The site's app: the buyer's pages (app/router.tsx). */
+startApp(router);

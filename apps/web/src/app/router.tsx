@@ -4,7 +4,9 @@ import { RouteErrorPage } from './routes/route-error';
 
 /**
  * Routes compose features; each page is its own chunk (route-level code splitting).
- * Explicit paths rank above the dynamic ones, so /about-us never reads as a category.
+ * Explicit paths rank above the dynamic ones, so /about-us never reads as a category. The organiser console
+ * (/organiser/*) is another app, built apart (app/console-router.tsx, decisions/036): the server answers its
+ * addresses with organiser.html, and none of its code is in this one's chunks.
  */
 export const router = createBrowserRouter([
   {
@@ -20,15 +22,6 @@ export const router = createBrowserRouter([
       { path: 'download-tickets', lazy: () => import('./routes/download-tickets') },
       { path: 'my-bookings', lazy: () => import('./routes/my-bookings') },
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-      // The organiser console: a chunk of its own that no buyer page imports. `:org/*` outranks the event
-      // route's three dynamic segments (/organiser/acme/venues is not an event).
-      {
-        path: 'organiser',
-        children: [
-          { index: true, lazy: () => import('./routes/organiser') },
-          { path: ':org/*', lazy: () => import('./routes/organiser') },
-        ],
-      },
       { path: ':category', lazy: () => import('./routes/category') },
       { path: ':type/:slug/:uid', lazy: () => import('./routes/event') },
       { path: '*', lazy: () => import('./routes/not-found') },

@@ -19,6 +19,12 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
+/** The organiser console's page (apps/web/organiser.html): its own entry script, no first view. */
+const CONSOLE_HTML = INDEX_HTML.replace(
+  '<title>Marquee: tickets</title>',
+  '<title>Organiser console | Marquee</title>',
+).replace('/assets/index-abc123.js', '/assets/console-boot-k1.js');
+
 const DAY = 24 * 3_600_000;
 const fromNow = (ms: number): Date => new Date(Date.now() + ms);
 
@@ -43,17 +49,25 @@ beforeAll(async () => {
   writeFileSync(
     join(distDir, '.vite', 'first-views.json'),
     JSON.stringify({
-      shells: { '': '<header>any</header><main><!--first-view-content--></main>', concerts: '<header>concerts</header><main><!--first-view-content--></main>' },
+      shells: {
+        '': '<header>any</header><main><!--first-view-content--></main>',
+        concerts: '<header>concerts</header><main><!--first-view-content--></main>',
+      },
       events: { concerts: eventTop, theatre: eventTop },
       pages: { '/download-tickets': '<header>download</header><main><form>Find your booking</form></main>' },
       home: {
-        withSubtitle: '<img src="__MQ_BANNER_IMAGE__"><p>__MQ_BANNER_TITLE__</p><p>__MQ_BANNER_SUBTITLE__</p><!--first-view-banner-controls--><h2>Trending</h2>',
-        withoutSubtitle: '<img src="__MQ_BANNER_IMAGE__"><p>__MQ_BANNER_TITLE__</p><!--first-view-banner-controls--><h2>Trending</h2>',
+        withSubtitle:
+          '<img src="__MQ_BANNER_IMAGE__"><p>__MQ_BANNER_TITLE__</p><p>__MQ_BANNER_SUBTITLE__</p><!--first-view-banner-controls--><h2>Trending</h2>',
+        withoutSubtitle:
+          '<img src="__MQ_BANNER_IMAGE__"><p>__MQ_BANNER_TITLE__</p><!--first-view-banner-controls--><h2>Trending</h2>',
         controls: '<div class="controls"></div>',
       },
       categories: {
         pages: { concerts: '<h1>Concerts</h1><ul>' + '<li><!--first-view-card-poster--></li>'.repeat(6) + '</ul>' },
-        poster: { eager: '<img src="__MQ_POSTER_IMAGE__" loading="eager">', lazy: '<img src="__MQ_POSTER_IMAGE__" loading="lazy">' },
+        poster: {
+          eager: '<img src="__MQ_POSTER_IMAGE__" loading="eager">',
+          lazy: '<img src="__MQ_POSTER_IMAGE__" loading="lazy">',
+        },
         placeholder: '<div class="skeleton"></div>',
       },
     }),
@@ -72,6 +86,26 @@ beforeAll(async () => {
         imports: ['_card-c1.js', 'index.html'],
       },
       'src/app/routes/event.tsx': { file: 'assets/event-e1.js', isDynamicEntry: true, imports: ['_card-c1.js'] },
+    }),
+  );
+
+  // The console, built apart (decisions/036): its page and its manifest, whose chunks are not the site's.
+  writeFileSync(join(distDir, 'organiser.html'), CONSOLE_HTML);
+  writeFileSync(
+    join(distDir, '.vite', 'console-manifest.json'),
+    JSON.stringify({
+      'organiser.html': { file: 'assets/console-boot-k1.js', isEntry: true, dynamicImports: ['src/console-main.tsx'] },
+      'src/console-main.tsx': {
+        file: 'assets/console-main-k2.js',
+        isDynamicEntry: true,
+        imports: ['_react-k3.js', 'organiser.html'],
+      },
+      '_react-k3.js': { file: 'assets/react-k3.js' },
+      'src/app/routes/organiser.tsx': {
+        file: 'assets/organiser-k4.js',
+        isDynamicEntry: true,
+        imports: ['_react-k3.js'],
+      },
     }),
   );
 
@@ -172,7 +206,9 @@ describe('the SPA', () => {
     expect(response.body).toMatch(/<div id="root">.+<\/div>/);
     expect(response.body).not.toContain('<!--app-meta-->');
     // Only the home page (its banners) and categories (their events) carry data here; event pages below.
-    expect(response.body.includes('marquee-initial-responses')).toBe(/^\/((all|concerts|theatre|dance|uni-events)\/?)?$/.test(url));
+    expect(response.body.includes('marquee-initial-responses')).toBe(
+      /^\/((all|concerts|theatre|dance|uni-events)\/?)?$/.test(url),
+    );
     expect(response.body).toContain('<title>Marquee: tickets</title>');
     expect(response.body).toContain('<meta property="og:title" content="Marquee: tickets" />');
     expect(response.body).toContain('<meta property="og:description" content="Buy tickets &amp; more." />');
@@ -197,6 +233,12 @@ describe('the SPA', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toMatch(/<div id="root">.+<\/div>/);
       expect(response.body).not.toContain('marquee-initial-responses');
+      // The console's own page and chunks, none of the site's.
+      expect(response.body).toContain('<title>Organiser console | Marquee</title>');
+      expect(response.body).toContain('src="/assets/console-boot-k1.js"');
+      expect(response.body).toContain('/assets/console-main-k2.js /assets/react-k3.js /assets/organiser-k4.js');
+      expect(response.body).not.toContain('index-abc123.js');
+      expect(response.body).not.toContain('main-m1.js');
     },
   );
 
@@ -251,7 +293,12 @@ describe('event pages', () => {
     const html = (await get(`${event.path}?utm_source=x&step=2`)).body;
     expect(preloads(html)).toEqual([`/api/events/${event.uid}/seat-map`]);
     // The app's chunks (what the entry imports after the first paint), then the route's chunk and what it imports.
-    expect(modules(html)).toEqual(['/assets/main-m1.js', '/assets/react-r1.js', '/assets/event-e1.js', '/assets/card-c1.js']);
+    expect(modules(html)).toEqual([
+      '/assets/main-m1.js',
+      '/assets/react-r1.js',
+      '/assets/event-e1.js',
+      '/assets/card-c1.js',
+    ]);
     expect(html).toContain('<link rel="preload" as="image" href="/images/poster.svg" fetchpriority="high" />');
     // Before the scripts, so the requests start while they download.
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'));
@@ -293,15 +340,19 @@ describe('event pages', () => {
     expect(html.indexOf('marquee-initial-responses')).toBeLessThan(html.indexOf('<script type="module"'));
     // Other pages: the frame alone (their category's, or the plain one), and no data; a category the build
     // has no first view for gets its frame.
-    expect((await get('/theatre')).body).toContain('<div id="root"><div aria-hidden="true" inert><header>any</header><main></main></div></div>');
-    expect((await get('/about-us')).body).toContain('<div id="root"><div aria-hidden="true" inert><header>any</header><main></main></div></div>');
+    expect((await get('/theatre')).body).toContain(
+      '<div id="root"><div aria-hidden="true" inert><header>any</header><main></main></div></div>',
+    );
+    expect((await get('/about-us')).body).toContain(
+      '<div id="root"><div aria-hidden="true" inert><header>any</header><main></main></div></div>',
+    );
     // An unknown event: index.html's own shell, no data.
     const unknown = (await get('/concerts/nothing/zzzz9999')).body;
     expect(unknown).toContain('<div class="bar">Marquee</div>');
     expect(unknown).not.toContain('marquee-initial-responses');
   });
 
-  it('carries the home page\'s first banner in its first view, and its banners as the API sends them', async () => {
+  it("carries the home page's first banner in its first view, and its banners as the API sends them", async () => {
     const html = (await get('/')).body;
     const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
     // The first banner, escaped, without a subtitle line (it has none), and the controls' place (two banners).
@@ -311,7 +362,8 @@ describe('event pages', () => {
     expect(html).toContain(
       '<link rel="preload" as="image" href="/images/banners/first%20banner.svg" fetchpriority="high" />',
     );
-    const data = /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    const data =
+      /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(data).not.toContain('<');
     expect(JSON.parse(data)).toEqual({ '/api/banners': (await get('/api/banners')).json() });
   });
@@ -327,7 +379,8 @@ describe('event pages', () => {
       `<h1>Concerts</h1><ul><li><img src="${first}" loading="eager"></li><li><img src="${second}" loading="eager"></li>${'<li><div class="skeleton"></div></li>'.repeat(4)}</ul>`,
     );
     expect(html).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high" />`);
-    const data = /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    const data =
+      /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(data)).toEqual({ [api]: list });
     // A page past the API's last one: the placeholders, no data (the app shows the API's answer).
     const far = (await get('/concerts?page=1001')).body;
@@ -356,9 +409,12 @@ describe('event pages', () => {
     expect(html).toContain('<meta property="og:image" content="https://cdn.example.com/banner.png?a=1&amp;b=2" />');
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     // In the first view, as text and attributes; in the data, with no `<` that could end the element.
-    expect(html).toContain('<nav>Rock &#38; Roll &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#39;Live&#39; $&#38; $1</nav>');
+    expect(html).toContain(
+      '<nav>Rock &#38; Roll &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#39;Live&#39; $&#38; $1</nav>',
+    );
     expect(html).toContain('<img src="https://cdn.example.com/banner.png?a=1&#38;b=2" alt="Rock &#38; Roll');
-    const data = /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    const data =
+      /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(data).not.toContain('<');
     expect(JSON.parse(data)[`/api/events/${nasty.uid}`].name).toBe(name);
   });

@@ -61,8 +61,19 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
   const template = new IndexHtmlTemplate(readFileSync(indexPath, 'utf8'));
   const defaultHtml = template.render(template.defaultMeta);
   // Built with `build.manifest`: which hashed chunks each route needs. An older build without it still works.
-  const manifestPath = join(distDir, '.vite', 'manifest.json');
-  const routeChunks = new RouteChunks(existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {});
+  const readManifest = (name: string): unknown => {
+    const path = join(distDir, '.vite', name);
+    return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+  };
+  const routeChunks = new RouteChunks(readManifest('manifest.json'));
+  // The organiser console, an app built apart (apps/web/organiser.html, decisions/036): its page and its chunks.
+  const consolePath = join(distDir, 'organiser.html');
+  const consoleApp = existsSync(consolePath)
+    ? {
+        template: new IndexHtmlTemplate(readFileSync(consolePath, 'utf8')),
+        chunks: new RouteChunks(readManifest('console-manifest.json')),
+      }
+    : null;
   const firstViewsPath = join(distDir, '.vite', 'first-views.json');
   const firstViews = new FirstViews(
     existsSync(firstViewsPath) ? JSON.parse(readFileSync(firstViewsPath, 'utf8')) : null,
@@ -134,14 +145,20 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
           }),
         );
       }
-      case 'console':
-        // The console is for its members: served like any page, never indexed.
+      case 'console': {
+        // The console is for its members, never indexed: its own page, naming its own app's chunks.
+        if (!consoleApp) return { kind: 'not-built' };
+        const preloads = routePreloads(route, search);
         return {
           kind: 'html',
           status: 200,
-          html: renderPage(route, search, template.defaultMeta, { pathname }),
+          html: consoleApp.template.render({
+            ...consoleApp.template.defaultMeta,
+            pageModules: preloads ? consoleApp.chunks.for(preloads.routeSource) : [],
+          }),
           noindex: true,
         };
+      }
       case 'missing-file':
         return { kind: 'missing-file' };
       case 'unknown':

@@ -26,10 +26,6 @@ import { SeatMapView } from '../../features/seat-map/components/seat-map-view';
 import { EventDetails, EventDetailsSkeleton } from '../../features/event/components/event-details';
 import { Spinner } from '../../components/ui/spinner';
 
-// The organiser console's preview of an event is this page's view: it is loaded from this chunk, so that the
-// event page's components stay in it (organiser-event-preview.tsx).
-export { EventPreview } from './organiser-event-preview';
-
 // Checkout and the confirmation load when the buyer gets there: steps 1 and 2 (the seat map's first
 // render among them) do not download the forms, the card element's code and their validation.
 const CheckoutPage = lazy(() =>

@@ -23,11 +23,8 @@ function PreviewSaleAction({ event }: { event: EventDetail }) {
 
 /**
  * The organiser console's preview of an event: the buyer's own event page (features/event) drawn from the
- * preview's answer, its sale action shown but inert.
- *
- * It is exported by the event route's module (./event) and the console loads it from there: imported from a
- * chunk of the console's own, the event page's components (and what they share with the home page) would
- * leave the event route's chunk for chunks of their own, and every buyer would load more files.
+ * preview's answer, its sale action shown but inert. The console is a build of its own (decisions/036), so
+ * drawing the buyer's components here changes nothing in the site's chunks.
  */
 export function EventPreview({ event }: { event: EventDetail }) {
   return <EventDetails event={event} saleAction={<PreviewSaleAction event={event} />} />;

@@ -29,10 +29,7 @@ function colouredPackage({ id, name, color_class }: SeatAssignmentMapProps['pack
   };
 }
 
-/**
- * The round stage of a special (lotus) layout. Its wedge labels stay with the buyer's own lotus view: drawing
- * them here would take that view's code out of the event page's chunk into one more file buyers load.
- */
+/** The round stage of a special (lotus) layout: where the seats face, which is all assigning them needs. */
 function LotusStage({ map }: { map: LotusSeatMap }) {
   return (
     <g aria-hidden="true">

@@ -36,8 +36,9 @@ function LayoutPreview({ map }: { map: GenericSeatMap }) {
 const LazySeatAssignmentMap = lazy(() =>
   import('./organiser-seat-assignment-map').then((module) => ({ default: module.SeatAssignmentMap })),
 );
-// From the event route's own module, which exports it (organiser-event-preview.tsx says why).
-const LazyEventPreview = lazy(() => import('./event').then((module) => ({ default: module.EventPreview })));
+const LazyEventPreview = lazy(() =>
+  import('./organiser-event-preview').then((module) => ({ default: module.EventPreview })),
+);
 
 function SeatAssignmentMap(props: SeatAssignmentMapProps) {
   return (

@@ -26,8 +26,8 @@ function ChooserPage() {
 
 /**
  * The console's pages outside an organisation. Their names are slugs no organisation may take
- * (RESERVED_ORGANISATION_SLUGS), so they share the `:org/*` route rather than adding routes (and code) to the
- * router every page loads. Registering is the accounts feature's modal, handed in from here.
+ * (RESERVED_ORGANISATION_SLUGS), so they share the `:org/*` route and this one chunk. Registering is the accounts
+ * feature's modal, handed in from here.
  */
 function OutsidePage({ name }: { name: 'join' | 'new' | 'operator' }) {
   const { openAuthModal } = useAuthModals();
@@ -53,8 +53,8 @@ function outsidePageOf(org: string, rest: string): 'join' | 'new' | 'operator' |
 }
 
 /**
- * The organiser console, one chunk for both of its routes (decisions/017: one request, and one list of
- * chunks to preload in the router's code that every page loads): /organiser chooses an organisation,
+ * The organiser console, one chunk for both of its routes (app/console-router.tsx, an app built apart from the
+ * site's: decisions/036): /organiser chooses an organisation,
  * /organiser/{org}/* is that organisation's console, whose pages are the feature's own; /organiser/join,
  * /organiser/new and /organiser/operator are the pages outside an organisation.
  */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { OrganiserMeAnswer } from '@marquee/domain/organiser';
 import { ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,7 +9,6 @@ import { organiserPaths } from '../lib/organiser-paths';
 import { ROLE_NAMES } from '../lib/permissions';
 import { ConsoleLoading } from './console-loading';
 import { ConsoleQueryError } from './console-query-error';
-import { Redirect } from './redirect';
 import { useConsoleServices } from './console-services';
 import { SignInPrompt } from './sign-in-prompt';
 import { StatusPill } from './status-pill';
@@ -112,7 +111,7 @@ function SignedInChooser({ user }: { user: string }) {
   const [only] = organisations;
   // One organisation (and no operator's page): nothing to choose.
   if (!isOperator && organisations.length === 1 && only) {
-    return <Redirect to={organiserPaths.organisation(only.slug)} />;
+    return <Navigate to={organiserPaths.organisation(only.slug)} replace />;
   }
   return (
     <div className="flex flex-col gap-4">

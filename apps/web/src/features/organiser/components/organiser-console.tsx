@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, useParams } from 'react-router';
+import { Link, Navigate, NavLink, useParams } from 'react-router';
 import type { OrganisationAnswer, OrganiserMeAnswer } from '@marquee/domain/organiser';
 import type { Permission } from '@marquee/domain/permissions';
 import { ButtonLink } from '../../../components/ui/button';
@@ -21,7 +21,6 @@ import { EventsPage } from './events-page';
 import { ImportPage } from './import-page';
 import { NewEventPage } from './new-event-page';
 import { NewVenuePage } from './new-venue-page';
-import { Redirect } from './redirect';
 import { SignInPrompt } from './sign-in-prompt';
 import { TeamPage } from './team-page';
 import { VenuePage } from './venue-page';
@@ -124,7 +123,7 @@ function ConsolePages({ organisation, role }: { organisation: OrganisationAnswer
   switch (page.name) {
     case 'index': {
       const first = NAV.find((item) => mayUse(role, item.permission));
-      return first ? <Redirect to={first.to(org)} /> : <NothingToOpen role={role} />;
+      return first ? <Navigate to={first.to(org)} replace /> : <NothingToOpen role={role} />;
     }
     case 'events':
       return gate('event.read', <EventsPage org={org} role={role} />);

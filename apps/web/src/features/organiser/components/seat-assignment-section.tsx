@@ -318,16 +318,18 @@ function SeatAssignment({ org, event, access, map }: SeatAssignmentProps) {
       {isEditing && lastSeatPosition && lastRow && lastSection ? (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="The last seat's row and section">
           <span className="text-sm text-slate-700">{seatText(index, lastSeatPosition.id)}:</span>
-          <Button variant="secondary" size="sm" onClick={() => applyGroup(lastRow)}>
-            {countIn(lastRow.seatIds, draft) === lastRow.seatIds.filter((id) => !owners.has(id)).length
-              ? `Take out ${lastRow.name}`
-              : `Select ${lastRow.name}`}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => applyGroup(lastSection)}>
-            {countIn(lastSection.seatIds, draft) === lastSection.seatIds.filter((id) => !owners.has(id)).length
-              ? `Take out section ${lastSection.name}`
-              : `Select section ${lastSection.name}`}
-          </Button>
+          {[
+            { group: lastRow, name: lastRow.name },
+            { group: lastSection, name: `section ${lastSection.name}` },
+          ].map(({ group, name }) => {
+            // As the section list does: a group wholly another package's has nothing to select or take out.
+            const free = group.seatIds.filter((id) => !owners.has(id)).length;
+            return (
+              <Button key={name} variant="secondary" size="sm" disabled={free === 0} onClick={() => applyGroup(group)}>
+                {free > 0 && countIn(group.seatIds, draft) === free ? `Take out ${name}` : `Select ${name}`}
+              </Button>
+            );
+          })}
         </div>
       ) : null}
 

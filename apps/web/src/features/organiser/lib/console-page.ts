@@ -1,7 +1,6 @@
 /**
- * Which console page an address names, from what follows `/organiser/{org}/`. Matched here rather than with
- * React Router's descendant `<Routes>`: the router's code is in the chunk every buyer page loads, and
- * `<Routes>`/`<Route>` (which no buyer page uses) would have grown it for the console alone.
+ * Which console page an address names, from what follows `/organiser/{org}/`: one function, tested alone, that
+ * also checks the ids in the address (an event's uid, a venue's number) before any page asks the server.
  */
 export type ConsolePage =
   | { name: 'index' }

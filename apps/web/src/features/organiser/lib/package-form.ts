@@ -128,7 +128,9 @@ export function checkPackageForm(values: PackageFormValues, context: PackageForm
     active: values.active,
     // Shown to buyers only while the package is inactive; kept as typed either way.
     inactive_message: message === '' ? null : values.inactive_message,
-    free_seating: context.hasSeatMap ? values.free_seating : false,
+    // Without a seat map the form has no such box: the package keeps what it has (the server stores every
+    // package there as free seating), so an edit does not send a change nobody made.
+    free_seating: values.free_seating,
   };
   const parsed = TicketPackageFieldsSchema.safeParse(body);
   if (!parsed.success) {

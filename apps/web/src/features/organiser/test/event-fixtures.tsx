@@ -1,6 +1,7 @@
 import { expandSeatMap, type GenericSeatMap } from '@marquee/domain/seat-map';
 import type { EventDetail } from '@marquee/domain/catalog';
 import type { ConsoleEventAnswer, ConsolePackage } from '@marquee/domain/console';
+import type { ChecklistItem } from '@marquee/domain/authoring';
 import type { SeatAssignmentMapProps } from '../components/console-services';
 
 export function makeConsolePackage(overrides: Partial<ConsolePackage> = {}): ConsolePackage {
@@ -24,9 +25,12 @@ export function makeConsolePackage(overrides: Partial<ConsolePackage> = {}): Con
   };
 }
 
+/** The uid of the fixtures' event (a uid the console's addresses take: 4 to 32 lowercase letters or digits). */
+export const EVENT_UID = 'jazz2026';
+
 export function makeConsoleEventAnswer(overrides: Partial<ConsoleEventAnswer> = {}): ConsoleEventAnswer {
   return {
-    uid: 'ev1',
+    uid: EVENT_UID,
     name: 'Colombo Jazz Night',
     type: 'concerts',
     status: 'draft',
@@ -58,7 +62,7 @@ export function makeConsoleEventAnswer(overrides: Partial<ConsoleEventAnswer> = 
     published_at: null,
     packages: [makeConsolePackage()],
     checklist: [],
-    buyer_path: '/concerts/colombo-jazz-night/ev1',
+    buyer_path: `/concerts/colombo-jazz-night/${EVENT_UID}`,
     ...overrides,
   };
 }
@@ -82,13 +86,51 @@ export const SMALL_MAP: GenericSeatMap = {
   ],
 };
 
+/** The event at a venue with SMALL_MAP: Gold (seated: A-A-1, A-A-2), Silver (seated: B-C-1) and Lawn (free seating). */
+export function makeSeatedEventAnswer(overrides: Partial<ConsoleEventAnswer> = {}): ConsoleEventAnswer {
+  const base = makeConsoleEventAnswer();
+  return makeConsoleEventAnswer({
+    venue: { ...base.venue, has_seat_map: true },
+    packages: [
+      makeConsolePackage({ id: 11, name: 'Gold', free_seating: false, capacity: 2, seat_ids: ['A-A-1', 'A-A-2'] }),
+      makeConsolePackage({
+        id: 12,
+        name: 'Silver',
+        free_seating: false,
+        capacity: 1,
+        seat_ids: ['B-C-1'],
+        color_class: 1,
+      }),
+      makeConsolePackage({ id: 13, name: 'Lawn', free_seating: true, capacity: 50, color_class: 2 }),
+    ],
+    ...overrides,
+  });
+}
+
+/** One item of the publishing checklist, with the server's words for it. */
+export function makeChecklistItem(id: ChecklistItem['id'], message = `The server's words for ${id}.`): ChecklistItem {
+  return { id, message };
+}
+
+/**
+ * The routes an event's page reads: the event itself (answered from `state.event`, which a test replaces as
+ * the server would change it) and, at a venue with a map, the venue's seat map.
+ */
+export function eventRoutes(state: { event: ConsoleEventAnswer }, seatMap: GenericSeatMap = SMALL_MAP) {
+  const { uid, venue } = state.event;
+  return {
+    [`GET /api/organiser/acme/events/${uid}`]: () => Response.json(state.event),
+    [`GET /api/organiser/acme/venues/${venue.id}/seat-map`]: () => Response.json(seatMap),
+  };
+}
+
 export function makeEventDetail(overrides: Partial<EventDetail> = {}): EventDetail {
   return {
     id: 1,
-    uid: 'ev1',
+    uid: EVENT_UID,
     name: 'Colombo Jazz Night',
     type: 'concerts',
-    path: '/concerts/colombo-jazz-night/ev1',
+    path: `/concerts/colombo-jazz-night/${EVENT_UID}`,
     start_date: '2026-12-05T14:00:00.000Z',
     end_date: null,
     thumbnail_img: '',
