@@ -6,12 +6,10 @@ import { CATEGORIES } from '@marquee/domain/categories';
 import type { VenueAnswer } from '@marquee/domain/console';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/api-client';
 import { eventFormPathOf, eventFormResolver, type EventFormField, type EventFormValues } from '../lib/event-form';
-import { fieldMessage, serverFieldErrors } from '../lib/field-errors';
+import { fieldMessage, placeServerErrors } from '../lib/field-errors';
 import { organiserPaths } from '../lib/organiser-paths';
 import { paymentOptionsFor } from '../lib/payment-options';
-import { problemMessage } from '../lib/problem-message';
 import { timeZoneLabel } from '../lib/time-zones';
 import { ArtistsField } from './artists-field';
 import { CheckboxField } from './checkbox-field';
@@ -115,17 +113,14 @@ export function EventForm({
     try {
       await onSubmit(fields);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (!fieldErrors) {
-        setProblems([isApiError(error) ? error.body.message : problemMessage(error)]);
-        return;
-      }
-      const elsewhere: string[] = [];
-      for (const [key, messages] of Object.entries(fieldErrors)) {
-        const path = eventFormPathOf(key);
-        if (path !== null && isFormPath(path)) setError(path, { message: messages.join(' ') }, { shouldFocus: true });
-        else elsewhere.push(...messages);
-      }
+      const elsewhere = placeServerErrors(
+        error,
+        (key) => {
+          const path = eventFormPathOf(key);
+          return path !== null && isFormPath(path) ? path : null;
+        },
+        (path, message) => setError(path, { message }, { shouldFocus: true }),
+      );
       setProblems(elsewhere.length > 0 ? elsewhere : ['Some fields need changing: see the messages below.']);
     }
   }

@@ -6,10 +6,9 @@ import { COUNTRIES } from '@marquee/domain/authoring';
 import { OrganisationCreateBodySchema, type OrganisationCreateBody } from '@marquee/domain/console';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { fieldMessage, serverFieldErrors } from '../lib/field-errors';
+import { fieldMessage, placeServerErrors } from '../lib/field-errors';
 import { suggestSlug } from '../lib/organisation-slug';
 import { organiserPaths } from '../lib/organiser-paths';
-import { problemMessage } from '../lib/problem-message';
 import { COUNTRY_NAMES } from '../lib/time-zones';
 import { FormProblems } from './form-problems';
 import { SelectField } from './select-field';
@@ -65,18 +64,14 @@ export function NewOrganisationForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (!fieldErrors) {
-        // Three organisations waiting already (409 `conflict`), or anything else: the server's words.
-        setProblems([problemMessage(error)]);
-        return;
-      }
-      const elsewhere: string[] = [];
-      for (const [key, messages] of Object.entries(fieldErrors)) {
-        if (isFieldName(key)) setError(key, { message: messages.join(' ') }, { shouldFocus: true });
-        else elsewhere.push(...messages);
-      }
-      setProblems(elsewhere);
+      // Three organisations waiting already (409 `conflict`), or anything else: the server's words.
+      setProblems(
+        placeServerErrors(
+          error,
+          (key) => (isFieldName(key) ? key : null),
+          (field, message) => setError(field, { message }, { shouldFocus: true }),
+        ),
+      );
     }
   }
 

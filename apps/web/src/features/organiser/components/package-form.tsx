@@ -4,7 +4,7 @@ import type { TicketPackageFields } from '@marquee/domain/authoring';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { fieldMessage, serverFieldErrors } from '../lib/field-errors';
+import { fieldMessage, placeServerErrors } from '../lib/field-errors';
 import {
   isSeatedForm,
   packageFormPathOf,
@@ -13,7 +13,6 @@ import {
   type PackageFormField,
   type PackageFormValues,
 } from '../lib/package-form';
-import { problemMessage } from '../lib/problem-message';
 import { formatCount } from '../lib/venue-display';
 import { CheckboxField } from './checkbox-field';
 import { DateTimeField } from './date-time-field';
@@ -99,18 +98,13 @@ export function PackageForm({
         setError(field, { message: messages.join(' ') }, { shouldFocus: true });
         return;
       }
-      const fieldErrors = serverFieldErrors(error);
-      if (!fieldErrors) {
-        setProblems([problemMessage(error)]);
-        return;
-      }
-      const elsewhere: string[] = [];
-      for (const [key, messages] of Object.entries(fieldErrors)) {
-        const field = packageFormPathOf(key);
-        if (field) setError(field, { message: messages.join(' ') }, { shouldFocus: true });
-        else elsewhere.push(...messages);
-      }
-      setProblems(elsewhere);
+      setProblems(
+        placeServerErrors(
+          error,
+          (key) => packageFormPathOf(key) ?? null,
+          (field, message) => setError(field, { message }, { shouldFocus: true }),
+        ),
+      );
     }
   }
 

@@ -1,10 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, TotpCodeRequestSchema } from '@marquee/domain/accounts';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/toaster';
-import { isApiError } from '../../../lib/api-client';
-import { verifyTotp } from '../api/verify-totp';
-import { problemMessage } from '../lib/problem-message';
+import { useTotpCodeForm } from '../hooks/use-totp-code-form';
 import { CodeField } from './code-field';
 import { FormProblems } from './form-problems';
 
@@ -15,41 +12,13 @@ import { FormProblems } from './form-problems';
  */
 export function StepUpPanel({ onConfirmed }: { onConfirmed: () => void }) {
   const headingId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [problems, setProblems] = useState<string[]>([]);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSubmitting) return;
-    setProblems([]);
-    const parsed = TotpCodeRequestSchema.safeParse({ code });
-    if (!parsed.success) {
-      setCodeError(ACCOUNT_MESSAGES.codeInvalid);
-      inputRef.current?.focus();
-      return;
-    }
-    setCodeError(undefined);
-    setIsSubmitting(true);
-    try {
-      await verifyTotp(parsed.data.code);
-    } catch (error) {
-      setIsSubmitting(false);
-      if (isApiError(error, 'wrong_credentials', 'validation_failed')) {
-        setCodeError(error.body.errors?.code?.[0] ?? error.body.message);
-        setCode('');
-        inputRef.current?.focus();
-      } else {
-        setProblems([problemMessage(error)]);
-      }
-      return;
-    }
-    setIsSubmitting(false);
-    toast.success('Thank you. The console is open for this sign-in.');
-    onConfirmed();
-  }
+  const { inputRef, code, setCode, codeError, problems, isSubmitting, onSubmit } = useTotpCodeForm({
+    clearWrongCode: true,
+    onVerified: () => {
+      toast.success('Thank you. The console is open for this sign-in.');
+      onConfirmed();
+    },
+  });
 
   return (
     <section
@@ -63,18 +32,13 @@ export function StepUpPanel({ onConfirmed }: { onConfirmed: () => void }) {
         Owners and managers use the console with two factors. Enter the code your authenticator app shows for Marquee
         now; we ask once per sign-in.
       </p>
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="mt-4 flex flex-col gap-4"
-        aria-label="Confirm with a code"
-      >
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4" aria-label="Confirm with a code">
         <FormProblems messages={problems} />
         <CodeField
           ref={inputRef}
           autoFocus
           value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
+          onChange={(event) => setCode(event.target.value)}
           error={codeError}
         />
         <div>

@@ -10,8 +10,7 @@ import { toast } from '../../../components/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { inviteMember } from '../api/invite-member';
 import { organiserKeys } from '../api/query-keys';
-import { fieldMessage, serverFieldErrors } from '../lib/field-errors';
-import { problemMessage } from '../lib/problem-message';
+import { fieldMessage, placeServerErrors } from '../lib/field-errors';
 import { FormProblems } from './form-problems';
 import { TeamAccessFields, type TeamAccess } from './team-access-fields';
 
@@ -79,18 +78,11 @@ export function TeamInviteForm({ org, onDone }: { org: string; onDone: () => voi
         setError('email', { message: error.body.message }, { shouldFocus: true });
         return;
       }
-      const fieldErrors = serverFieldErrors(error);
-      if (!fieldErrors) {
-        setProblems([problemMessage(error)]);
-        return;
-      }
-      const elsewhere: string[] = [];
-      for (const [key, messages] of Object.entries(fieldErrors)) {
-        const field = fieldOf(key);
-        if (field) setError(field, { message: messages.join(' ') }, { shouldFocus: field === 'email' });
-        else elsewhere.push(...messages);
-      }
-      setProblems(elsewhere);
+      setProblems(
+        placeServerErrors(error, fieldOf, (field, message) =>
+          setError(field, { message }, { shouldFocus: field === 'email' }),
+        ),
+      );
     }
   }
 

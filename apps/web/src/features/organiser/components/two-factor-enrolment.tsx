@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, TotpCodeRequestSchema, type EnableTwoFactorAnswer } from '@marquee/domain/accounts';
+import type { EnableTwoFactorAnswer } from '@marquee/domain/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { enableTwoFactor } from '../api/enable-two-factor';
-import { verifyTotp } from '../api/verify-totp';
+import { useTotpCodeForm } from '../hooks/use-totp-code-form';
 import { problemMessage } from '../lib/problem-message';
 import { CodeField } from './code-field';
 import { FormProblems } from './form-problems';
@@ -126,41 +126,13 @@ function VerifyStep({
   onEnabled: () => void;
   onStartOver: () => void;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [problems, setProblems] = useState<string[]>([]);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const { inputRef, code, setCode, codeError, problems, isSubmitting, onSubmit } = useTotpCodeForm({
+    onVerified: () => {
+      toast.success('Two-factor sign-in is on.');
+      onEnabled();
+    },
+  });
   const textSecret = secretOf(secret.totp_uri);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSubmitting) return;
-    setProblems([]);
-    const parsed = TotpCodeRequestSchema.safeParse({ code });
-    if (!parsed.success) {
-      setCodeError(ACCOUNT_MESSAGES.codeInvalid);
-      inputRef.current?.focus();
-      return;
-    }
-    setCodeError(undefined);
-    setIsSubmitting(true);
-    try {
-      await verifyTotp(parsed.data.code);
-    } catch (error) {
-      setIsSubmitting(false);
-      if (isApiError(error, 'wrong_credentials', 'validation_failed')) {
-        setCodeError(error.body.errors?.code?.[0] ?? error.body.message);
-        inputRef.current?.focus();
-      } else {
-        setProblems([problemMessage(error)]);
-      }
-      return;
-    }
-    setIsSubmitting(false);
-    toast.success('Two-factor sign-in is on.');
-    onEnabled();
-  }
 
   return (
     <div className="mt-4 flex flex-col gap-6">
@@ -200,17 +172,12 @@ function VerifyStep({
           ))}
         </ul>
       </div>
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-label="Turn on two-factor sign-in"
-        className="flex flex-col gap-4"
-      >
+      <form noValidate onSubmit={onSubmit} aria-label="Turn on two-factor sign-in" className="flex flex-col gap-4">
         <FormProblems messages={problems} />
         <CodeField
           ref={inputRef}
           value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
+          onChange={(event) => setCode(event.target.value)}
           error={codeError}
           hint="The 6 digits the app shows for Marquee now."
         />

@@ -11,8 +11,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { fieldMessage, serverFieldErrors } from '../lib/field-errors';
-import { problemMessage } from '../lib/problem-message';
+import { fieldMessage, placeServerErrors } from '../lib/field-errors';
 import { COUNTRY_NAMES, mainTimeZoneOf, timeZoneLabel, timeZonesOf } from '../lib/time-zones';
 import { FormProblems } from './form-problems';
 import { SelectField } from './select-field';
@@ -89,17 +88,13 @@ export function VenueForm({
         setError('name', { message: error.body.message }, { shouldFocus: true });
         return;
       }
-      const fieldErrors = serverFieldErrors(error);
-      if (!fieldErrors) {
-        setProblems([problemMessage(error)]);
-        return;
-      }
-      const elsewhere: string[] = [];
-      for (const [key, messages] of Object.entries(fieldErrors)) {
-        if (isFieldName(key)) setError(key, { message: messages.join(' ') }, { shouldFocus: true });
-        else elsewhere.push(...messages);
-      }
-      setProblems(elsewhere);
+      setProblems(
+        placeServerErrors(
+          error,
+          (key) => (isFieldName(key) ? key : null),
+          (field, message) => setError(field, { message }, { shouldFocus: true }),
+        ),
+      );
     }
   }
 

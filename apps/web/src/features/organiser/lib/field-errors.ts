@@ -1,4 +1,5 @@
 import { isApiError } from '../../../lib/api-client';
+import { problemMessage } from './problem-message';
 
 /** Messages per field, keyed by the field's path with dots (`sections.0.rows.2.seats`), as the server's 422 keys them. */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
@@ -73,4 +74,25 @@ export function mergeFieldErrors(first: FieldErrors, second: FieldErrors): Field
     }
   }
   return merged;
+}
+
+/**
+ * A refusal of a form's sending, put where its reader looks: a 422's messages under their fields (`fieldOf`
+ * names the form's field for the server's key, or null; `setFieldError` shows a message there), and what
+ * belongs to no field, or any other refusal in the server's words, returned for above the form.
+ */
+export function placeServerErrors<Field>(
+  error: unknown,
+  fieldOf: (key: string) => Field | null,
+  setFieldError: (field: Field, message: string) => void,
+): string[] {
+  const fieldErrors = serverFieldErrors(error);
+  if (!fieldErrors) return [problemMessage(error)];
+  const elsewhere: string[] = [];
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    const field = fieldOf(key);
+    if (field !== null) setFieldError(field, messages.join(' '));
+    else elsewhere.push(...messages);
+  }
+  return elsewhere;
 }
