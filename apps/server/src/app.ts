@@ -26,12 +26,14 @@ import { ordersModule } from './modules/orders/routes';
 import { mediaModule } from './modules/media/routes';
 import { organisationsModule } from './modules/organisations/routes';
 import { auditModule } from './modules/audit/routes';
+import { deskModule } from './modules/desk/routes';
 import { importsModule } from './modules/imports/routes';
 import { operatorsModule } from './modules/operators/routes';
 import { venuesModule } from './modules/venues/routes';
 import { pagesModule } from './modules/pages/routes';
 import { teamModule } from './modules/team/routes';
 import { paymentsModule } from './modules/payments/routes';
+import { refundsModule } from './modules/refunds/routes';
 import type { WebhookTransport } from './modules/payments/sandbox-webhooks';
 import { ticketsModule } from './modules/tickets/routes';
 import { buildServices } from './services';
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(organisationsModule, { service: services.organisations });
   await app.register(auditModule, { service: services.audit });
+  await app.register(deskModule, { service: services.desk });
   await app.register(importsModule, { service: services.imports });
   await app.register(operatorsModule, { service: services.operators });
   await app.register(mediaModule, { service: services.media });
@@ -199,6 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     previewEvent: (eventId) => services.catalog.previewEvent(eventId),
   });
   await app.register(teamModule, { service: services.team });
+  await app.register(refundsModule, {
+    service: services.refunds,
+    // Pending refunds whose gateway call failed or whose process died are retried (decisions/037).
+    sweepIntervalMs: isTest ? 0 : 60_000,
+  });
   await app.register(pagesModule, { service: services.pages });
   return app;
 }

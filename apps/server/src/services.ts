@@ -18,8 +18,10 @@ import { createMediaService } from './modules/media/service';
 import { createOrderCompletion } from './modules/orders/completion';
 import { createOrdersService } from './modules/orders/service';
 import { createPagesService } from './modules/pages/service';
+import { createRefundsService } from './modules/refunds/service';
 import { createOrganisationsService } from './modules/organisations/service';
 import { createAuditService } from './modules/audit/service';
+import { createDeskService } from './modules/desk/service';
 import { createImportsService } from './modules/imports/service';
 import { createOperatorsService } from './modules/operators/service';
 import { createPaymentGateways } from './modules/payments/gateways';
@@ -59,6 +61,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   const organisations = createOrganisationsService({ db });
   const team = createTeamService({ db, publicUrl: config.publicUrl, queueInvitationMail: requestInvitationMail });
   const audit = createAuditService({ db });
+  const desk = createDeskService({ db });
   const imports = createImportsService({ db });
   const operators = createOperatorsService({ db });
   const media = createMediaService({ db });
@@ -103,6 +106,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   const orders = createOrdersService({ db, gateways, completion, checkoutCacheTtlMs: isTest ? 0 : 1_000 });
   const payments = createPaymentsService({ db, gateways, completion, sandboxWebhooks, log });
   const sandboxProvider = isSandbox ? createSandboxProvider(db, sandboxWebhooks) : null;
+  const refunds = createRefundsService({ db, gateways, log });
 
   // One tickets service: its PDF and signed links serve the ticket routes, the e-mail and the booking lookup.
   const tickets = createTicketsService({ db, config, testMode: gateways.testMode });
@@ -128,6 +132,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     organisations,
     team,
     audit,
+    desk,
     imports,
     operators,
     media,
@@ -141,6 +146,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     completion,
     orders,
     payments,
+    refunds,
     tickets,
     bookings,
     mail,

@@ -343,6 +343,13 @@ export const orders = pgTable(
     requestHash: text('request_hash').notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Minor units given back by the console's refunds (issue 22; decisions/037), counted when a refund is
+     * decided (pending included), under the order's row lock. The check below keeps it within the total.
+     */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** When the whole total had been refunded; null otherwise. The status stays paid: the tickets are voided. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -360,6 +367,8 @@ export const orders = pgTable(
       'orders_amounts_nonnegative',
       sql`${t.subtotal} >= 0 AND ${t.convenienceFee} >= 0 AND ${t.discount} >= 0 AND ${t.total} >= 0`,
     ),
+    // Never more given back than was paid, whatever the concurrency (decisions/037).
+    check('orders_refunded_within_total', sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.total}`),
   ],
 );
 
@@ -495,6 +504,8 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
     .notNull()
     .default('requires_payment_method'),
   lastError: text('last_error'),
+  /** Minor units refunded so far (partial refunds add up; the status turns 'refunded' at the whole amount). */
+  refundedAmount: integer('refunded_amount').notNull().default(0),
   ...timestamps,
 });
 /** A sandbox intent as read (the gateway, its provider pages and its webhooks share it). */
@@ -522,16 +533,87 @@ export const tickets = pgTable(
     seatId: text('seat_id'),
     code: text('code').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Set once by a refund (issue 22): the gate refuses the ticket, and its seat or place is on sale again. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** The refund that voided it. */
+    refundId: integer('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tickets_order_package_admission_key').on(t.orderId, t.packageId, t.admissionNo),
     uniqueIndex('tickets_code_key').on(t.code),
+    // A seat is sold once per event among the tickets that stand: a voided ticket's seat may be sold again.
     uniqueIndex('tickets_event_seat_key')
       .on(t.eventId, t.seatId)
-      .where(sql`${t.seatId} IS NOT NULL`),
+      .where(sql`${t.seatId} IS NOT NULL AND ${t.voidedAt} IS NULL`),
+    check('tickets_voided_by_refund', sql`(${t.voidedAt} IS NULL) = (${t.refundId} IS NULL)`),
   ],
 );
+
+/**
+ * A refund of a paid order, given in the console (issue 22; decisions/037). One row per (order, Idempotency-Key):
+ * the same key replays the same refund. Written 'pending' with its tickets voided and its inventory back on sale,
+ * under the order's lock; the gateway is called after the commit with `gateway_key` (the provider dedupes on it),
+ * then the row turns 'succeeded' with the buyer's e-mail queued. A pending row whose lease ran out is retried.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's event: what row-level security scopes the row by. */
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha256 of the request's body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The idempotency key sent to the payment provider: stable across every retry of this refund. */
+    gatewayKey: text('gateway_key').notNull(),
+    /** Minor units of the order's currency. */
+    amount: integer('amount').notNull(),
+    ticketIds: integer('ticket_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded'] })
+      .notNull()
+      .default('pending'),
+    /** Who decided it (the audit log has the rest). */
+    requestedBy: text('requested_by'),
+    /** Gateway calls made so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The lease of the call under way: another caller leaves the refund alone until it runs out. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_key').on(t.orderId, t.idempotencyKey),
+    uniqueIndex('refunds_gateway_key').on(t.gatewayKey),
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    check('refunds_succeeded_at', sql`(${t.status} = 'succeeded') = (${t.succeededAt} IS NOT NULL)`),
+  ],
+);
+
+/** The sandbox provider's refunds, by the idempotency key they were asked with: a repeated key refunds once. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => sandboxPaymentIntents.id),
+  amount: integer('amount').notNull(),
+  /** How many times the key was asked (the tests count how often a refund reached the provider). */
+  requests: integer('requests').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Webhook events received, by provider and the provider's event id: a duplicate delivery changes nothing. */
 export const paymentEvents = pgTable(
@@ -624,10 +706,12 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind', {
-      enum: ['order_confirmation', 'payment_refunded', 'password_reset', 'organisation_invitation'],
+      enum: ['order_confirmation', 'payment_refunded', 'password_reset', 'organisation_invitation', 'order_refunded'],
     }).notNull(),
-    /** The order an order e-mail is about; null for account and invitation e-mails. */
+    /** The order an order e-mail is about; null for account and invitation e-mails, and for a refund's. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The refund an order_refunded e-mail is about (an order may have several): one e-mail per refund. */
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
     /** The account an account e-mail is for (password_reset); null for order and invitation e-mails. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What an account or invitation e-mail needs beyond its row (the link; an invitation's address and organisation). */
@@ -636,6 +720,12 @@ export const outbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Times an order's confirmation was queued again from the orders desk (issue 22): each resend is a new
+     * message with a Message-ID of its own (a mailbox drops a copy with a Message-ID it has), while a retry
+     * of the same send keeps it.
+     */
+    resendCount: integer('resend_count').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -643,12 +733,15 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex('outbox_kind_order_key').on(t.kind, t.orderId),
+    uniqueIndex('outbox_refund_key')
+      .on(t.refundId)
+      .where(sql`${t.refundId} IS NOT NULL`),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     check(
       'outbox_subject_check',
-      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} = 'organisation_invitation' AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} NOT IN ('password_reset', 'organisation_invitation') AND ${t.orderId} IS NOT NULL)`,
+      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} = 'organisation_invitation' AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'order_refunded' AND ${t.refundId} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} NOT IN ('password_reset', 'organisation_invitation', 'order_refunded') AND ${t.orderId} IS NOT NULL)`,
     ),
   ],
 );
@@ -930,6 +1023,8 @@ export const schema = {
   seatClaims,
   sandboxPaymentIntents,
   tickets,
+  refunds,
+  sandboxRefunds,
   paymentEvents,
   outbox,
   sandboxWebhookDeliveries,

@@ -12,7 +12,9 @@ import { mediaFiles, organisationInvitations, platformOperators } from '@marquee
 import { buildGenericSeatMap, GenericLayoutSpecSchema } from '@marquee/domain/authoring';
 import { ORGANISATION_ROLES, type OrganisationRole } from '@marquee/domain/permissions';
 import { z } from 'zod';
+import { insertDeskTestOrder } from '../modules/desk/desk-test-orders';
 import type { TestApp } from './build-test-app';
+import { buyTickets } from './buy-tickets';
 import { createOrganiserActor, type OrganiserTestActor } from './organiser-actor';
 import { pngOf } from './test-images';
 
@@ -149,6 +151,8 @@ export interface ConsoleRequest {
   /** JSON, or raw bytes with `contentType`. */
   body?: unknown;
   contentType?: string;
+  /** Headers beyond the cookie and content type (a refund's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -345,6 +349,31 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
     carriesIds: true,
     request: (slug, target) => ({ method: 'GET', url: `/api/organiser/${slug}/events/${target.eventUid}/audit` }),
   },
+  // The orders desk (a paid order made in the target first: its Booking ID is what another organisation sends)
+  'GET /api/organiser/:org/orders': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/orders?q=nimal&status=complete&per_page=10` }),
+  },
+  'GET /api/organiser/:org/orders/:orderId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      bookingId: (await insertDeskTestOrder(t.db, { eventId: target.eventId, packageId: target.packageId })).bookingId,
+    }),
+    request: (slug, _target, prepared) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/orders/${prepared.bookingId}`,
+    }),
+  },
+  'POST /api/organiser/:org/orders/:orderId/confirmation': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      bookingId: (await insertDeskTestOrder(t.db, { eventId: target.eventId, packageId: target.packageId })).bookingId,
+    }),
+    request: (slug, _target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/orders/${prepared.bookingId}/confirmation`,
+    }),
+  },
   // The team
   'GET /api/organiser/:org/team': {
     carriesIds: false,
@@ -378,6 +407,17 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
       url: `/api/organiser/${slug}/invitations/${prepared.invitationId}`,
     }),
   },
+  // Refunds (issue 22): a paid order of two tickets on an event on sale, made by a buyer for each request.
+  'POST /api/organiser/:org/orders/:orderId/refunds': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ bookingId: await paidOrderOf(t, target) }),
+    request: (slug, _target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/orders/${prepared.bookingId}/refunds`,
+      headers: { 'idempotency-key': `isolation-${next()}-refund` },
+      body: { amount: 1_000, reason: 'isolation test' },
+    }),
+  },
   'PATCH /api/organiser/:org/members/:memberId': {
     carriesIds: true,
     request: (slug, target) => ({
@@ -398,6 +438,17 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
     }),
   },
 };
+
+/** A paid order of two tickets in `target` (an event on sale of its own), bought as a buyer does: its Booking ID. */
+async function paidOrderOf(t: TestApp, target: ConsoleOrganisation): Promise<string> {
+  const event = await createEvent(t.db, { organisationId: target.organisation.id, venueId: target.eventVenueId });
+  const pkg = await createTicketPackage(t.db, { eventId: event.id, freeSeating: true, capacity: 10, price: 100_000 });
+  const order = await buyTickets(t, {
+    event_id: event.id,
+    ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
+  });
+  return order.order_id;
+}
 
 /**
  * Console routes that act on no organisation, with why the per-organisation attacks do not apply: each has
@@ -430,7 +481,7 @@ export const OPERATOR_EXEMPLARS: Record<string, (fixture: ConsoleFixture) => Con
 
 /** Sends a console request as `actor` (none: anonymous). */
 export function sendConsole(t: TestApp, request: ConsoleRequest, actor?: OrganiserTestActor) {
-  const headers: Record<string, string> = actor ? { cookie: actor.cookie } : {};
+  const headers: Record<string, string> = { ...request.headers, ...(actor ? { cookie: actor.cookie } : {}) };
   let payload: string | Buffer | undefined;
   if (Buffer.isBuffer(request.body)) {
     payload = request.body;
@@ -466,6 +517,10 @@ export async function consoleContentDigest(db: Db): Promise<Record<string, strin
     'audit_log',
     'outbox',
     'users',
+    'orders',
+    'tickets',
+    'seat_claims',
+    'refunds',
   ];
   const parts = tables.map(
     (table) =>

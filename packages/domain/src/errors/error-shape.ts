@@ -54,6 +54,15 @@ export const ERROR_STATUS = {
   seats_locked: 409,
   /** An organisation keeps at least one owner. */
   last_owner: 409,
+  // Refunds (issue 22; decisions/037).
+  /** A refund names a ticket a refund already voided. */
+  ticket_already_voided: 409,
+  /** A refund names a ticket already admitted at the gate: give money back without voiding it. */
+  ticket_already_used: 409,
+  /** The order's provider refunds only whole payments (instalment plans): refund the whole remaining amount. */
+  partial_refund_unsupported: 409,
+  /** This Idempotency-Key was used for another refund of the order (another body). */
+  refund_key_reused: 409,
   // 410
   link_expired: 410,
   // 413, 415
@@ -62,6 +71,8 @@ export const ERROR_STATUS = {
   // 422: the request's fields are invalid (`errors` says which).
   validation_failed: 422,
   idempotency_key_reused: 422,
+  /** A refund above what is left to refund of the order (`errors.amount`). */
+  refund_exceeds_paid: 422,
   promo_one_package: 422,
   // 429
   rate_limited: 429,

@@ -11,25 +11,42 @@ import {
   orders,
   outbox,
   promoCodes,
+  refunds,
   users,
   venues,
 } from '@marquee/db/schema';
 
 /** An outbox row claimed for one attempt. `attempts` already counts this one. */
 export type ClaimedOutboxRow =
-  | { id: number; kind: 'order_confirmation' | 'payment_refunded'; orderId: number; attempts: number }
+  | {
+      id: number;
+      kind: 'order_confirmation' | 'payment_refunded';
+      orderId: number;
+      attempts: number;
+      /** Resends from the orders desk so far: the Message-ID of this send (mail/service.ts). */
+      resendCount: number;
+    }
   | { id: number; kind: 'password_reset'; userId: string; url: string; attempts: number }
-  | { id: number; kind: 'organisation_invitation'; url: string; attempts: number };
+  | { id: number; kind: 'organisation_invitation'; url: string; attempts: number }
+  | { id: number; kind: 'order_refunded'; refundId: number; attempts: number };
 
 const ClaimedRowsSchema = z.object({
   rows: z.array(
     z.object({
       id: z.number(),
-      kind: z.enum(['order_confirmation', 'payment_refunded', 'password_reset', 'organisation_invitation']),
+      kind: z.enum([
+        'order_confirmation',
+        'payment_refunded',
+        'password_reset',
+        'organisation_invitation',
+        'order_refunded',
+      ]),
       order_id: z.number().nullable(),
+      refund_id: z.number().nullable(),
       user_id: z.string().nullable(),
       payload: z.object({ url: z.string() }).nullable(),
       attempts: z.number(),
+      resend_count: z.number(),
     }),
   ),
 });
@@ -48,7 +65,16 @@ function toClaimedRow(row: z.infer<typeof ClaimedRowsSchema>['rows'][number]): C
   if (row.kind === 'organisation_invitation') {
     return { id: row.id, kind: row.kind, url: row.payload?.url ?? '', attempts: row.attempts };
   }
-  return { id: row.id, kind: row.kind, orderId: row.order_id ?? 0, attempts: row.attempts };
+  if (row.kind === 'order_refunded') {
+    return { id: row.id, kind: row.kind, refundId: row.refund_id ?? 0, attempts: row.attempts };
+  }
+  return {
+    id: row.id,
+    kind: row.kind,
+    orderId: row.order_id ?? 0,
+    attempts: row.attempts,
+    resendCount: row.resend_count,
+  };
 }
 
 /** Queues the password reset e-mail of an account (sent by the same worker, with the same retries). */
@@ -90,6 +116,22 @@ export async function findInvitationForMail(db: Db, tokenHash: string) {
   return row ?? null;
 }
 
+/** A console refund an e-mail is about (issue 22): its order, amount and how many tickets it voided. */
+export async function findRefundForMail(db: Db, refundId: number) {
+  const [row] = await db
+    .select({
+      orderId: refunds.orderId,
+      amount: refunds.amount,
+      ticketCount: sql<number>`cardinality(${refunds.ticketIds})`.mapWith(Number),
+      isRefunded: sql<boolean>`${orders.refundedAt} IS NOT NULL`,
+      refundedAmount: orders.refundedAmount,
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.id, refundId));
+  return row ?? null;
+}
+
 export async function findUserForMail(db: Db, userId: string) {
   const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   return row ?? null;
@@ -113,7 +155,7 @@ export async function claimDueOutbox(db: Db, limit: number, leaseSeconds: number
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, order_id, user_id, payload, attempts`);
+    RETURNING id, kind, order_id, user_id, refund_id, payload, attempts, resend_count`);
   return ClaimedRowsSchema.parse(result)
     .rows.map(toClaimedRow)
     .sort((a, b) => a.id - b.id);

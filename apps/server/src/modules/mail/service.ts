@@ -11,6 +11,7 @@ import type { MailEvent, RenderedMail } from './templates/mail-parts';
 import { renderOrderConfirmation } from './templates/render-order-confirmation';
 import { renderOrganisationInvitation } from './templates/render-organisation-invitation';
 import { renderPasswordReset } from './templates/render-password-reset';
+import { renderOrderRefunded } from './templates/render-order-refunded';
 import { renderPaymentRefunded } from './templates/render-payment-refunded';
 import {
   MailRejectedError,
@@ -86,6 +87,7 @@ function describeError(error: unknown): string {
 function subjectOf(row: ClaimedOutboxRow): Record<string, unknown> {
   if (row.kind === 'password_reset') return { outboxId: row.id, kind: row.kind, userId: row.userId };
   if (row.kind === 'organisation_invitation') return { outboxId: row.id, kind: row.kind };
+  if (row.kind === 'order_refunded') return { outboxId: row.id, kind: row.kind, refundId: row.refundId };
   return { outboxId: row.id, kind: row.kind, orderId: row.orderId };
 }
 
@@ -183,9 +185,33 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  /** A console refund's e-mail (issue 22): one per refund, so its Message-ID names the refund. */
+  async function composeRefundMail(row: Extract<ClaimedOutboxRow, { kind: 'order_refunded' }>): Promise<OutgoingMail> {
+    const refund = await repository.findRefundForMail(db, row.refundId);
+    const order = refund ? await repository.findOrderForMail(db, refund.orderId) : null;
+    if (!refund || !order) throw new MailRejectedError(`Refund ${row.refundId} no longer exists.`);
+    return {
+      messageId: `<order-refunded.${order.bookingId}.${row.refundId}@${domain}>`,
+      from: config.from,
+      to: { name: `${order.firstName} ${order.lastName}`, address: order.email },
+      ...renderOrderRefunded({
+        bookingId: order.bookingId,
+        buyerFirstName: order.firstName,
+        event: mailEvent(order),
+        currency: order.currency,
+        refunded: refund.amount,
+        ticketsVoided: refund.ticketCount,
+        isWholeBooking: refund.isRefunded,
+        isTest: deps.testMode ?? false,
+      }),
+      attachments: [],
+    };
+  }
+
   async function compose(row: ClaimedOutboxRow): Promise<OutgoingMail> {
     if (row.kind === 'password_reset') return composeAccountMail(row);
     if (row.kind === 'organisation_invitation') return composeInvitationMail(row);
+    if (row.kind === 'order_refunded') return composeRefundMail(row);
     const order = await repository.findOrderForMail(db, row.orderId);
     // The outbox row goes with its order (ON DELETE CASCADE), so this is a row deleted mid-attempt.
     if (!order) throw new MailRejectedError(`Order ${row.orderId} no longer exists.`);
@@ -233,8 +259,9 @@ export function createMailService(deps: MailServiceDeps) {
     }
     return {
       // (kind, order) is unique in the outbox and the Booking ID is random, so this names one row of one
-      // database for ever: a resend is recognisably the same message, and another database never reuses it.
-      messageId: `<${row.kind.replace('_', '-')}.${order.bookingId}@${domain}>`,
+      // database for ever: a retry is recognisably the same message, and another database never reuses it. A
+      // resend from the orders desk is a new message (a mailbox keeps one copy per Message-ID).
+      messageId: `<${row.kind.replace('_', '-')}.${order.bookingId}${row.resendCount > 0 ? `.resend-${row.resendCount}` : ''}@${domain}>`,
       from: config.from,
       to: { name: `${order.firstName} ${order.lastName}`, address: order.email },
       ...rendered,

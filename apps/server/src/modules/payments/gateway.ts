@@ -40,6 +40,14 @@ export interface CreateIntentInput {
   reserved?: ReservedIntent;
 }
 
+/** A refund of part or all of a payment (the console's refunds). */
+export interface RefundOptions {
+  /** Minor units. */
+  amount: number;
+  /** Stable across every retry of one refund: the provider refunds once per key. */
+  idempotencyKey: string;
+}
+
 /** An intent's names, known before it is stored (the sandbox makes them itself). */
 export interface ReservedIntent {
   intentId: string;
@@ -65,8 +73,12 @@ export interface PaymentGateway {
   retrieveIntent(intentId: string): Promise<PaymentIntent | null>;
   /** Cancels an intent that has not succeeded; a no-op for one already cancelled. */
   cancelIntent(intentId: string): Promise<void>;
-  /** Gives a succeeded payment's money back (a void or a full refund); a no-op when already refunded. */
-  refundIntent(intentId: string): Promise<void>;
+  /**
+   * Gives a succeeded payment's money back. Without `refund`: all of what is not yet refunded (a void or a full
+   * refund), a no-op when already refunded. With it: `amount` minor units, deduplicated by the provider on
+   * `idempotencyKey`, so a retried call refunds once (decisions/037). Instalment plans are refunded whole only.
+   */
+  refundIntent(intentId: string, refund?: RefundOptions): Promise<void>;
 }
 
 /** A provider's webhook event, verified and reduced to what completion needs. */

@@ -8,6 +8,7 @@ import {
   type IntentStatus,
   type PaymentGateway,
   type PaymentIntent,
+  type RefundOptions,
   type WebhookEvent,
   type WebhookVerifier,
 } from './gateway';
@@ -227,10 +228,20 @@ export function createInstalmentsGateway(options: InstalmentsGatewayOptions): Pa
       if (status === 200 || status === 409) return;
       throw new Error(`The instalment provider answered cancel of plan ${intentId}: HTTP ${status}`);
     },
-    async refundIntent(intentId: string) {
+    async refundIntent(intentId: string, refund?: RefundOptions) {
+      // The protocol refunds whole plans only: a part of one is refused before anything is asked of it.
+      if (refund) {
+        const { status: found, json } = await call('GET', planPath(intentId));
+        if (found === 200 && refund.amount !== toIntent(json, `plan ${intentId}`).amount) {
+          throw new AppError(
+            'partial_refund_unsupported',
+            'The instalment provider refunds whole plans only: refund the whole amount paid.',
+          );
+        }
+      }
       // An already refunded plan answers 200 (the protocol's refunds are idempotent).
       const { status } = await call('POST', planPath(intentId, 'refund'), {
-        idempotencyKey: `refund-${intentId}`,
+        idempotencyKey: refund?.idempotencyKey ?? `refund-${intentId}`,
         json: {},
       });
       if (status !== 200)

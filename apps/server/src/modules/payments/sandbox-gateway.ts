@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
-import { sandboxPaymentIntents, type SandboxIntentRow } from '@marquee/db/schema';
+import { sandboxPaymentIntents, sandboxRefunds, type SandboxIntentRow } from '@marquee/db/schema';
 import { CurrencySchema } from '@marquee/domain/money';
-import type { CreateIntentInput, PaymentGateway, PaymentIntent, ReservedIntent } from './gateway';
+import type { CreateIntentInput, PaymentGateway, PaymentIntent, RefundOptions, ReservedIntent } from './gateway';
 import type { SandboxWebhooks } from './sandbox-webhooks';
 import { batchWhileBusy } from '../../lib/batch-while-busy';
 
@@ -117,11 +117,47 @@ export function createSandboxGateway(db: Db, kind: 'card' | 'instalments', webho
         if (row) await webhooks.enqueue(tx, 'payment_intent.canceled', row);
       });
     },
-    async refundIntent(intentId: string) {
-      await db
-        .update(sandboxPaymentIntents)
-        .set({ status: 'refunded', updatedAt: sql`now()` })
-        .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, 'succeeded')));
+    async refundIntent(intentId: string, refund?: RefundOptions) {
+      if (!refund) {
+        // The whole rest of the payment, keyed on the intent: a repeated call refunds nothing more.
+        await db
+          .update(sandboxPaymentIntents)
+          .set({ status: 'refunded', refundedAmount: sql`${sandboxPaymentIntents.amount}`, updatedAt: sql`now()` })
+          .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, 'succeeded')));
+        return;
+      }
+      // Like a provider with idempotency keys: a key seen before refunds nothing more (it must ask the same);
+      // a new one adds its amount, never beyond what was paid. The whole amount back turns the intent 'refunded'.
+      await db.transaction(async (tx) => {
+        const [seen] = await tx
+          .insert(sandboxRefunds)
+          .values({ idempotencyKey: refund.idempotencyKey, intentId, amount: refund.amount })
+          .onConflictDoUpdate({
+            target: sandboxRefunds.idempotencyKey,
+            set: { requests: sql`${sandboxRefunds.requests} + 1` },
+          })
+          .returning();
+        if (!seen || seen.intentId !== intentId || seen.amount !== refund.amount) {
+          throw new Error(`Sandbox refund ${refund.idempotencyKey} was first asked with other parameters`);
+        }
+        if (seen.requests > 1) return;
+        const [changed] = await tx
+          .update(sandboxPaymentIntents)
+          .set({
+            refundedAmount: sql`${sandboxPaymentIntents.refundedAmount} + ${refund.amount}`,
+            status: sql`CASE WHEN ${sandboxPaymentIntents.refundedAmount} + ${refund.amount} = ${sandboxPaymentIntents.amount} THEN 'refunded' ELSE ${sandboxPaymentIntents.status} END`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(sandboxPaymentIntents.id, intentId),
+              eq(sandboxPaymentIntents.status, 'succeeded'),
+              sql`${sandboxPaymentIntents.refundedAmount} + ${refund.amount} <= ${sandboxPaymentIntents.amount}`,
+            ),
+          )
+          .returning({ id: sandboxPaymentIntents.id });
+        if (!changed) throw new Error(`Sandbox intent ${intentId} cannot be refunded ${refund.amount} more`);
+      });
     },
   };
 }

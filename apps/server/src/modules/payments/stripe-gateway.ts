@@ -7,6 +7,7 @@ import {
   type IntentStatus,
   type PaymentGateway,
   type PaymentIntent,
+  type RefundOptions,
   type WebhookEvent,
   type WebhookVerifier,
 } from './gateway';
@@ -147,10 +148,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         throw error;
       }
     },
-    async refundIntent(intentId: string) {
+    async refundIntent(intentId: string, refund?: RefundOptions) {
       try {
-        // No amount: Stripe refunds whatever of the charge is not yet refunded.
-        await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+        // No amount: Stripe refunds whatever of the charge is not yet refunded. With one, the refund's own key.
+        await stripe.refunds.create(
+          { payment_intent: intentId, ...(refund ? { amount: refund.amount } : {}) },
+          { idempotencyKey: refund?.idempotencyKey ?? `refund-${intentId}` },
+        );
       } catch (error) {
         if (hasStripeErrorCode(error, 'charge_already_refunded')) return;
         throw error;

@@ -1,5 +1,6 @@
 import type { Db } from '@marquee/db/client';
 import { isPaidStatus } from '@marquee/domain/orders';
+import { REFUND_MESSAGES } from '@marquee/domain/refunds';
 import {
   TICKET_MESSAGES,
   describeSeat,
@@ -55,10 +56,15 @@ export async function checkIn(deps: CheckInDeps, request: CheckInRequest): Promi
     throw refused('other_event', `${TICKET_MESSAGES.otherEvent} It is for ${cleanText(ticket.eventName)}.`);
   }
   if (!isPaidStatus(ticket.orderStatus)) throw refused('booking_not_valid', TICKET_MESSAGES.bookingNotValid);
+  // Voided by a refund (issue 22): the booking's other tickets still admit.
+  if (ticket.voidedAt) throw refused('booking_not_valid', REFUND_MESSAGES.voidedTicket);
   const scannedAt = ticket.usedAt ? null : await repository.admitTicket(db, ticket.id);
   if (!scannedAt) {
     const firstScan = ticket.usedAt ?? (await repository.findTicketUsedAt(db, ticket.id));
-    if (!firstScan) throw refused('booking_not_valid', TICKET_MESSAGES.bookingNotValid);
+    if (!firstScan) {
+      const isVoided = (await repository.findTicketForCheckIn(db, claims.c))?.voidedAt;
+      throw refused('booking_not_valid', isVoided ? REFUND_MESSAGES.voidedTicket : TICKET_MESSAGES.bookingNotValid);
+    }
     throw refused('already_used', `Already scanned at ${formatScanTime(firstScan, ticket.timeZone)}.`, firstScan);
   }
   return {

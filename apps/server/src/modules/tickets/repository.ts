@@ -105,6 +105,7 @@ export async function findTicketForCheckIn(db: Db, code: string) {
       code: tickets.code,
       seatId: tickets.seatId,
       usedAt: tickets.usedAt,
+      voidedAt: tickets.voidedAt,
       bookingId: orders.orderId,
       orderStatus: orders.status,
       firstName: orders.firstName,
@@ -138,6 +139,8 @@ export async function admitTicket(db: Db, ticketId: number): Promise<Date | null
       and(
         eq(tickets.id, ticketId),
         isNull(tickets.usedAt),
+        // A refund voids a ticket under its order's lock; a scan at that moment admits it only if it came first.
+        isNull(tickets.voidedAt),
         // Written out: inside an UPDATE, Drizzle leaves the target's columns unqualified.
         sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = tickets.order_id AND o.status IN ('complete', 'verified'))`,
       ),
