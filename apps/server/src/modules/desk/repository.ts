@@ -270,15 +270,23 @@ export function findOrderEmails(tx: Tx, orderRowId: number) {
 }
 
 /**
- * The viewer's kept copies of an order's e-mails: their Message-ID is `<{kind}.{Booking ID}@{domain}>`
- * (mail/service.ts). Subject and time only.
+ * The viewer's kept copies of an order's e-mails, found by the Booking ID in their Message-ID (mail/service.ts).
+ * Subject and time only.
  */
 export function findKeptEmails(tx: Tx, bookingId: string) {
-  return tx
-    .select({ messageId: mailMessages.messageId, subject: mailMessages.subject, createdAt: mailMessages.createdAt })
-    .from(mailMessages)
-    .where(sql`${mailMessages.messageId} LIKE ${`<%.${bookingId}@%`}`)
-    .orderBy(asc(mailMessages.id));
+  return (
+    tx
+      .select({ messageId: mailMessages.messageId, subject: mailMessages.subject, createdAt: mailMessages.createdAt })
+      .from(mailMessages)
+      // `<kind.{id}@…>`, a resend's `<kind.{id}.resend-{n}@…>` and a refund's `<order-refunded.{id}.{refund}@…>`.
+      .where(
+        or(
+          sql`${mailMessages.messageId} LIKE ${`<%.${bookingId}@%`}`,
+          sql`${mailMessages.messageId} LIKE ${`<%.${bookingId}.%@%`}`,
+        ),
+      )
+      .orderBy(asc(mailMessages.id))
+  );
 }
 
 /**

@@ -17,5 +17,10 @@ export const organiserKeys = {
   team: (org: string) => ['organiser', 'organisation', org, 'team'] as const,
   /** One event's log (`eventUid`), or the organisation's (null). */
   audit: (org: string, eventUid: string | null) => ['organiser', 'organisation', org, 'audit', eventUid ?? ''] as const,
+  /** The orders desk: every search and every order's page (one invalidation after a refund). */
+  orders: (org: string) => ['organiser', 'organisation', org, 'orders'] as const,
+  /** One search of the desk, by its query string (`q=…&page=2`). */
+  orderSearch: (org: string, query: string) => ['organiser', 'organisation', org, 'orders', 'search', query] as const,
+  order: (org: string, bookingId: string) => ['organiser', 'organisation', org, 'orders', 'order', bookingId] as const,
   operatorOrganisations: () => ['organiser', 'operator', 'organisations'] as const,
 };

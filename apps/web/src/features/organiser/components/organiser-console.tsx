@@ -21,6 +21,8 @@ import { EventsPage } from './events-page';
 import { ImportPage } from './import-page';
 import { NewEventPage } from './new-event-page';
 import { NewVenuePage } from './new-venue-page';
+import { OrderPage } from './order-page';
+import { OrdersPage } from './orders-page';
 import { SignInPrompt } from './sign-in-prompt';
 import { TeamPage } from './team-page';
 import { VenuePage } from './venue-page';
@@ -36,6 +38,7 @@ interface NavItem {
 const NAV: readonly NavItem[] = [
   { label: 'Events', to: organiserPaths.events, permission: 'event.read' },
   { label: 'Venues', to: organiserPaths.venues, permission: 'venue.read' },
+  { label: 'Orders', to: (org) => organiserPaths.orders(org), permission: 'order.read' },
   { label: 'Import', to: organiserPaths.imports, permission: 'import.run' },
   { label: 'Team', to: organiserPaths.team, permission: 'team.read' },
   { label: 'Audit log', to: organiserPaths.audit, permission: 'audit.read' },
@@ -145,6 +148,10 @@ function ConsolePages({ organisation, role }: { organisation: OrganisationAnswer
       return gate('audit.read', <AuditPage org={org} />);
     case 'imports':
       return gate('import.run', <ImportPage org={org} />);
+    case 'orders':
+      return gate('order.read', <OrdersPage org={org} role={role} />);
+    case 'order':
+      return gate('order.read', <OrderPage key={page.bookingId} org={org} bookingId={page.bookingId} role={role} />);
     case 'not-found':
       return <ConsoleNotFound org={org} />;
   }

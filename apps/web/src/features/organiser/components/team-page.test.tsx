@@ -327,7 +327,7 @@ describe('the console nav', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Events', 'Venues']);
+    ).toEqual(['Events', 'Venues', 'Orders']);
     expect(screen.getByRole('heading', { name: 'Your role does not allow this' })).toBeInTheDocument();
   });
 });

@@ -142,7 +142,7 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Events', 'Venues', 'Import', 'Team', 'Audit log']);
+    ).toEqual(['Events', 'Venues', 'Orders', 'Import', 'Team', 'Audit log']);
     expect(within(nav).getByRole('link', { name: 'Venues' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toBe('Venues · Acme Presents | Marquee');
   });
@@ -156,7 +156,7 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Events', 'Venues']);
+    ).toEqual(['Events', 'Venues', 'Orders']);
   });
 
   it('the door role sees no section, and is told why', async () => {

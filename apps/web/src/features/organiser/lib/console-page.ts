@@ -1,3 +1,5 @@
+import { parseBookingId } from '@marquee/domain/orders';
+
 /**
  * Which console page an address names, from what follows `/organiser/{org}/`: one function, tested alone, that
  * also checks the ids in the address (an event's uid, a venue's number) before any page asks the server.
@@ -14,6 +16,8 @@ export type ConsolePage =
   | { name: 'team' }
   | { name: 'audit' }
   | { name: 'imports' }
+  | { name: 'orders' }
+  | { name: 'order'; bookingId: string }
   | { name: 'not-found' };
 
 export function consolePageOf(rest: string): ConsolePage {
@@ -29,10 +33,16 @@ export function consolePageOf(rest: string): ConsolePage {
       case 'team':
       case 'audit':
       case 'imports':
+      case 'orders':
         return { name: first };
       default:
         return { name: 'not-found' };
     }
+  }
+  if (first === 'orders') {
+    // A Booking ID in any case, as the buyer reads it out; anything else is no order.
+    const bookingId = parseBookingId(second);
+    if (bookingId !== null) return { name: 'order', bookingId };
   }
   if (first === 'venues') {
     if (second === 'new') return { name: 'new-venue' };
