@@ -38,7 +38,7 @@ interface NavItem {
 const NAV: readonly NavItem[] = [
   { label: 'Events', to: organiserPaths.events, permission: 'event.read' },
   { label: 'Venues', to: organiserPaths.venues, permission: 'venue.read' },
-  { label: 'Orders', to: (org) => organiserPaths.orders(org), permission: 'order.read' },
+  { label: 'Orders', to: organiserPaths.orders, permission: 'order.read' },
   { label: 'Import', to: organiserPaths.imports, permission: 'import.run' },
   { label: 'Team', to: organiserPaths.team, permission: 'team.read' },
   { label: 'Audit log', to: organiserPaths.audit, permission: 'audit.read' },

@@ -24,7 +24,7 @@ export const organiserPaths = {
   eventAudit: (org: string, eventUid: string) => `${organisation(org)}/audit?event=${encodeURIComponent(eventUid)}`,
   imports: (org: string) => `${organisation(org)}/imports`,
   /** The orders desk, with its search and filters as the address's query (`q=…&status=…`, without `?`). */
-  orders: (org: string, query = '') => `${organisation(org)}/orders${query ? `?${query}` : ''}`,
+  orders: (org: string) => `${organisation(org)}/orders`,
   /** An order's page on the desk, by its Booking ID. */
   order: (org: string, bookingId: string) => `${organisation(org)}/orders/${encodeURIComponent(bookingId)}`,
   /** Pages outside an organisation (their names are reserved slugs: RESERVED_ORGANISATION_SLUGS). */
