@@ -27,6 +27,7 @@ import { mediaModule } from './modules/media/routes';
 import { organisationsModule } from './modules/organisations/routes';
 import { auditModule } from './modules/audit/routes';
 import { deskModule } from './modules/desk/routes';
+import { promotionsConsoleModule } from './modules/promotions-console/routes';
 import { importsModule } from './modules/imports/routes';
 import { operatorsModule } from './modules/operators/routes';
 import { venuesModule } from './modules/venues/routes';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organisationsModule, { service: services.organisations });
   await app.register(auditModule, { service: services.audit });
   await app.register(deskModule, { service: services.desk });
+  await app.register(promotionsConsoleModule, { service: services.promotionsConsole });
   await app.register(importsModule, { service: services.imports });
   await app.register(operatorsModule, { service: services.operators });
   await app.register(mediaModule, { service: services.media });

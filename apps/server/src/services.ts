@@ -22,6 +22,7 @@ import { createRefundsService } from './modules/refunds/service';
 import { createOrganisationsService } from './modules/organisations/service';
 import { createAuditService } from './modules/audit/service';
 import { createDeskService } from './modules/desk/service';
+import { createPromotionsConsoleService } from './modules/promotions-console/service';
 import { createImportsService } from './modules/imports/service';
 import { createOperatorsService } from './modules/operators/service';
 import { createPaymentGateways } from './modules/payments/gateways';
@@ -62,6 +63,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   const team = createTeamService({ db, publicUrl: config.publicUrl, queueInvitationMail: requestInvitationMail });
   const audit = createAuditService({ db });
   const desk = createDeskService({ db });
+  const promotionsConsole = createPromotionsConsoleService({ db });
   const imports = createImportsService({ db });
   const operators = createOperatorsService({ db });
   const media = createMediaService({ db });
@@ -133,6 +135,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     team,
     audit,
     desk,
+    promotionsConsole,
     imports,
     operators,
     media,

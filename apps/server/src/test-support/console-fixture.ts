@@ -8,7 +8,7 @@ import {
   createVenue,
   type Organisation,
 } from '@marquee/db/factories';
-import { mediaFiles, organisationInvitations, platformOperators } from '@marquee/db/schema';
+import { mediaFiles, organisationInvitations, platformOperators, promoCodes } from '@marquee/db/schema';
 import { buildGenericSeatMap, GenericLayoutSpecSchema } from '@marquee/domain/authoring';
 import { ORGANISATION_ROLES, type OrganisationRole } from '@marquee/domain/permissions';
 import { z } from 'zod';
@@ -418,6 +418,59 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
       body: { amount: 1_000, reason: 'isolation test' },
     }),
   },
+  // Promotions (issue 22): a code made in the target first where one is changed.
+  'GET /api/organiser/:org/events/:eventUid/promotions': {
+    carriesIds: true,
+    request: (slug, target) => ({ method: 'GET', url: `/api/organiser/${slug}/events/${target.eventUid}/promotions` }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/promotions': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/promotions`,
+      body: { code: `ISOLATE${next()}`, kind: 'percent', value: 10, package_ids: [target.packageId], max_uses: 50 },
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/promotions/generate': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/promotions/generate`,
+      body: { prefix: `GEN${next()}`, count: 3, kind: 'fixed', value: 5_000, package_ids: [target.packageId] },
+    }),
+  },
+  'GET /api/organiser/:org/events/:eventUid/promotions/export': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/promotions/export`,
+    }),
+  },
+  'PATCH /api/organiser/:org/events/:eventUid/promotions/:promoId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ promoId: await promoCodeOf(t, target) }),
+    request: (slug, target, prepared) => ({
+      method: 'PATCH',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/promotions/${prepared.promoId}`,
+      body: { value: 1 + (next() % 100), max_uses: 20 },
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/promotions/:promoId/deactivate': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ promoId: await promoCodeOf(t, target) }),
+    request: (slug, target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/promotions/${prepared.promoId}/deactivate`,
+    }),
+  },
+  'DELETE /api/organiser/:org/events/:eventUid/promotions/:promoId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ promoId: await promoCodeOf(t, target) }),
+    request: (slug, target, prepared) => ({
+      method: 'DELETE',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/promotions/${prepared.promoId}`,
+    }),
+  },
   'PATCH /api/organiser/:org/members/:memberId': {
     carriesIds: true,
     request: (slug, target) => ({
@@ -448,6 +501,15 @@ async function paidOrderOf(t: TestApp, target: ConsoleOrganisation): Promise<str
     ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
   });
   return order.order_id;
+}
+
+/** An active, unused promo code of `target`'s event: its id. */
+async function promoCodeOf(t: TestApp, target: ConsoleOrganisation): Promise<number> {
+  const [row] = await t.db
+    .insert(promoCodes)
+    .values({ code: `PREPARED${next()}`, eventId: target.eventId, kind: 'percent', value: 10 })
+    .returning({ id: promoCodes.id });
+  return row?.id ?? 0;
 }
 
 /**
@@ -521,6 +583,7 @@ export async function consoleContentDigest(db: Db): Promise<Record<string, strin
     'tickets',
     'seat_claims',
     'refunds',
+    'promo_codes',
   ];
   const parts = tables.map(
     (table) =>

@@ -33,3 +33,6 @@ export const AuditQuerySchema = z.object({
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/** Path parameters of a promo code's routes (promotions.schema.ts). */
+export const PromoParamsSchema = ConsoleEventParamsSchema.extend({ promoId: idOf('a promo code') });

@@ -14,6 +14,9 @@ export const organiserKeys = {
   event: (org: string, eventUid: string) => ['organiser', 'organisation', org, 'events', eventUid] as const,
   eventPreview: (org: string, eventUid: string) =>
     ['organiser', 'organisation', org, 'events', eventUid, 'preview'] as const,
+  /** One event's promo codes and their usage (under the event). */
+  promotions: (org: string, eventUid: string) =>
+    ['organiser', 'organisation', org, 'events', eventUid, 'promotions'] as const,
   team: (org: string) => ['organiser', 'organisation', org, 'team'] as const,
   /** One event's log (`eventUid`), or the organisation's (null). */
   audit: (org: string, eventUid: string | null) => ['organiser', 'organisation', org, 'audit', eventUid ?? ''] as const,

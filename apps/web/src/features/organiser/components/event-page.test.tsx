@@ -49,7 +49,7 @@ describe('the event page', () => {
       within(sectionNav())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['1Details', '2Ticket packages', '3Seats', '4Images', '5Publish', '6Preview']);
+    ).toEqual(['1Details', '2Ticket packages', '3Seats', '4Images', '5Publish', '6Promotions', '7Preview']);
     expect(sectionLink('Details')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('form', { name: 'Event details' })).toBeInTheDocument();
 

@@ -14,6 +14,7 @@ import { ConsoleQueryError } from './console-query-error';
 import { EventDetailsSection } from './event-details-section';
 import { EventImagesSection } from './event-images-section';
 import { EventPackagesSection } from './event-packages-section';
+import { EventPromotionsSection } from './event-promotions-section';
 import { EventPublishSection } from './event-publish-section';
 import { EventSectionNav } from './event-section-nav';
 import { BackToEvents } from './new-event-page';
@@ -28,8 +29,11 @@ export interface EventAccess {
   canPublish: boolean;
 }
 
-function sectionsOf(event: ConsoleEventAnswer): EventSection[] {
-  return EVENT_SECTIONS.filter((section) => section !== 'seats' || event.venue.has_seat_map);
+function sectionsOf(event: ConsoleEventAnswer, role: ConsoleRole): EventSection[] {
+  return EVENT_SECTIONS.filter(
+    (section) =>
+      (section !== 'seats' || event.venue.has_seat_map) && (section !== 'promotions' || mayUse(role, 'promo.read')),
+  );
 }
 
 function problemsBySection(event: ConsoleEventAnswer): Partial<Record<EventSection, number>> {
@@ -132,7 +136,7 @@ export function EventPage({ org, eventUid, role }: { org: string; eventUid: stri
   }
 
   const event = query.data;
-  const sections = sectionsOf(event);
+  const sections = sectionsOf(event, role);
   const section = eventSectionOf(searchParams.get('section'), sections);
   const isCancelled = event.status === 'cancelled';
   const access: EventAccess = {
@@ -169,6 +173,9 @@ export function EventPage({ org, eventUid, role }: { org: string; eventUid: stri
       {section === 'seats' ? <SeatAssignmentSection org={org} event={event} access={access} /> : null}
       {section === 'images' ? <EventImagesSection org={org} event={event} access={access} /> : null}
       {section === 'publish' ? <EventPublishSection org={org} event={event} access={access} /> : null}
+      {section === 'promotions' ? (
+        <EventPromotionsSection org={org} event={event} canWrite={mayUse(role, 'promo.write') && !isCancelled} />
+      ) : null}
       {section === 'preview' ? <PreviewSection org={org} event={event} /> : null}
     </>
   );

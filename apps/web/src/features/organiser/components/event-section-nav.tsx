@@ -18,7 +18,7 @@ interface EventSectionNavProps {
 export function EventSectionNav({ org, eventUid, sections, current, toDo }: EventSectionNavProps) {
   return (
     <nav aria-label="Event sections" className="mb-6">
-      <ol className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 lg:grid-cols-6">
+      <ol className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 lg:grid-cols-7">
         {sections.map((section, index) => {
           const isCurrent = section === current;
           const count = toDo[section] ?? 0;

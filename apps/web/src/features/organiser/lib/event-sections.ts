@@ -1,7 +1,7 @@
 import type { ChecklistProblemId } from '@marquee/domain/authoring';
 
 /** The event page's sections, in the order an organiser goes through them (`?section=` in the address). */
-export const EVENT_SECTIONS = ['details', 'packages', 'seats', 'images', 'publish', 'preview'] as const;
+export const EVENT_SECTIONS = ['details', 'packages', 'seats', 'images', 'publish', 'promotions', 'preview'] as const;
 export type EventSection = (typeof EVENT_SECTIONS)[number];
 
 export const EVENT_SECTION_NAMES: Record<EventSection, string> = {
@@ -10,6 +10,7 @@ export const EVENT_SECTION_NAMES: Record<EventSection, string> = {
   seats: 'Seats',
   images: 'Images',
   publish: 'Publish',
+  promotions: 'Promotions',
   preview: 'Preview',
 };
 
