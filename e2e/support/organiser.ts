@@ -38,4 +38,8 @@ export async function signInToConsole(page: Page, email: string): Promise<void> 
   }
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  // The sign-in's toast leaves by itself after its 3 s. Waited for here so that it cannot start fading out
+  // while a test's axe check measures its colours (half-faded text fails contrast) or cover the console's
+  // header while a test clicks there.
+  await expect(page.getByText('You are signed in.')).toHaveCount(0);
 }

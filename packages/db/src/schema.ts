@@ -350,6 +350,10 @@ export const orders = pgTable(
     refundedAmount: integer('refunded_amount').notNull().default(0),
     /** When the whole total had been refunded; null otherwise. The status stays paid: the tickets are voided. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A sale (the buyer's checkout) or a comp: free tickets the box office issued to a named guest (issue 22). */
+    kind: text('kind', { enum: ['sale', 'comp'] })
+      .notNull()
+      .default('sale'),
     ...timestamps,
   },
   (t) => [
@@ -369,6 +373,7 @@ export const orders = pgTable(
     ),
     // Never more given back than was paid, whatever the concurrency (decisions/037).
     check('orders_refunded_within_total', sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.total}`),
+    check('orders_kind_known', sql`${t.kind} IN ('sale', 'comp')`),
   ],
 );
 
@@ -1044,3 +1049,18 @@ export const schema = {
   twoFactors,
   mediaFiles,
 };
+
+/** The gate (issue 22): an event's check-in lists, each admitting its packages' tickets; lists may overlap. */
+export const checkInLists = pgTable(
+  'check_in_lists',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    packageIds: integer('package_ids').array().notNull().default(sql`'{}'`),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('check_in_lists_event_name_key').on(t.eventId, t.name)],
+);

@@ -1,0 +1,1 @@
+-- (issue 22; filled in by the work that owns it)
