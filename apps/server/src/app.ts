@@ -27,6 +27,8 @@ import { mediaModule } from './modules/media/routes';
 import { organisationsModule } from './modules/organisations/routes';
 import { auditModule } from './modules/audit/routes';
 import { deskModule } from './modules/desk/routes';
+import { exportsModule } from './modules/exports/routes';
+import { gateModule } from './modules/gate/routes';
 import { promotionsConsoleModule } from './modules/promotions-console/routes';
 import { importsModule } from './modules/imports/routes';
 import { operatorsModule } from './modules/operators/routes';
@@ -35,6 +37,10 @@ import { pagesModule } from './modules/pages/routes';
 import { teamModule } from './modules/team/routes';
 import { paymentsModule } from './modules/payments/routes';
 import { refundsModule } from './modules/refunds/routes';
+import { eventChangesModule } from './modules/event-changes/routes';
+import { deskTicketsModule } from './modules/desk-tickets/routes';
+import { integrationsModule } from './modules/integrations/routes';
+import { reportsModule } from './modules/reports/routes';
 import type { WebhookTransport } from './modules/payments/sandbox-webhooks';
 import { ticketsModule } from './modules/tickets/routes';
 import { buildServices } from './services';
@@ -155,7 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSeeded(await seedDemoAccounts({ db: deps.db, accounts: services.auth }, given));
   }
   // Before any route is declared: a console route without a permission stops the boot (fail closed).
-  registerOrganiserAccess(app, { currentSession: services.accounts.currentSession, ...services.organisations.access });
+  registerOrganiserAccess(app, {
+    currentSession: services.accounts.currentSession,
+    ...services.organisations.access,
+    // `Authorization: Bearer mq_live_…`: an organisation's API key through the same guard (decisions/044).
+    ...services.integrations.access,
+  });
   await app.register(captchaModule, { captcha: services.captcha });
   await app.register(accountsModule, { service: services.accounts, captcha: services.captcha });
   await app.register(catalogModule, { service: services.catalog });
@@ -194,7 +205,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organisationsModule, { service: services.organisations });
   await app.register(auditModule, { service: services.audit });
   await app.register(deskModule, { service: services.desk });
+  await app.register(deskTicketsModule, { service: services.deskTickets });
+  await app.register(exportsModule, { service: services.exports });
   await app.register(promotionsConsoleModule, { service: services.promotionsConsole });
+  await app.register(gateModule, { service: services.gate });
+  await app.register(reportsModule, { service: services.reports });
   await app.register(importsModule, { service: services.imports });
   await app.register(operatorsModule, { service: services.operators });
   await app.register(mediaModule, { service: services.media });
@@ -207,7 +222,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(refundsModule, {
     service: services.refunds,
     // Pending refunds whose gateway call failed or whose process died are retried (decisions/037).
-    sweepIntervalMs: isTest ? 0 : 60_000,
+    sweepIntervalMs: period(workers.refundSweepIntervalMs, 60_000),
+  });
+  await app.register(eventChangesModule, {
+    service: services.eventChanges,
+    worker: services.cancellationWorker,
+    // A cancelled event's refunds, a batch per tick in every process (decisions/040).
+    intervalMs: period(workers.eventCancelIntervalMs, 1_000),
+  });
+  await app.register(integrationsModule, {
+    service: services.integrations,
+    // Organisers' webhooks: due deliveries every 5 s in every process (decisions/044).
+    deliverIntervalMs: period(undefined, 5_000),
   });
   await app.register(pagesModule, { service: services.pages });
   return app;

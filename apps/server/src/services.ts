@@ -19,9 +19,16 @@ import { createOrderCompletion } from './modules/orders/completion';
 import { createOrdersService } from './modules/orders/service';
 import { createPagesService } from './modules/pages/service';
 import { createRefundsService } from './modules/refunds/service';
+import { createCancellationWorker } from './modules/event-changes/cancellation-worker';
+import { createEventChangesService } from './modules/event-changes/service';
+import { createIntegrationsService } from './modules/integrations/service';
+import { createReportsService } from './modules/reports/service';
 import { createOrganisationsService } from './modules/organisations/service';
 import { createAuditService } from './modules/audit/service';
 import { createDeskService } from './modules/desk/service';
+import { createDeskTicketsService } from './modules/desk-tickets/service';
+import { createExportsService } from './modules/exports/service';
+import { createGateService } from './modules/gate/service';
 import { createPromotionsConsoleService } from './modules/promotions-console/service';
 import { createImportsService } from './modules/imports/service';
 import { createOperatorsService } from './modules/operators/service';
@@ -63,7 +70,10 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   const team = createTeamService({ db, publicUrl: config.publicUrl, queueInvitationMail: requestInvitationMail });
   const audit = createAuditService({ db });
   const desk = createDeskService({ db });
+  // Streamed exports (decisions/042): pages, slots per organisation and the idle limit from `config.exports`.
+  const fileExports = createExportsService({ db, log, ...(config.exports ? { options: config.exports } : {}) });
   const promotionsConsole = createPromotionsConsoleService({ db });
+  const reports = createReportsService({ db });
   const imports = createImportsService({ db });
   const operators = createOperatorsService({ db });
   const media = createMediaService({ db });
@@ -109,10 +119,32 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   const payments = createPaymentsService({ db, gateways, completion, sandboxWebhooks, log });
   const sandboxProvider = isSandbox ? createSandboxProvider(db, sandboxWebhooks) : null;
   const refunds = createRefundsService({ db, gateways, log });
+  // Cancelling or postponing a whole event; a cancellation's refunds go through the refunds service (decisions/040).
+  const eventChanges = createEventChangesService({ db });
+  const cancellationWorker = createCancellationWorker({
+    db,
+    refunds,
+    log,
+    options: {
+      ...(config.workers?.eventCancelBatchSize === undefined ? {} : { batchSize: config.workers.eventCancelBatchSize }),
+      ...(config.workers?.eventCancelLeaseSeconds === undefined
+        ? {}
+        : { leaseSeconds: config.workers.eventCancelLeaseSeconds }),
+    },
+  });
+  // The desk's name corrections and comps (decisions/039).
+  const deskTickets = createDeskTicketsService({ db });
+  // API keys and organisers' webhooks (decisions/044); loopback webhook addresses only when a test asks.
+  const integrations = createIntegrationsService({
+    db,
+    allowLoopbackHttp: isTest && config.webhooksAllowLoopbackHttp === true,
+  });
 
   // One tickets service: its PDF and signed links serve the ticket routes, the e-mail and the booking lookup.
   const tickets = createTicketsService({ db, config, testMode: gateways.testMode });
   const bookings = createBookingsService({ db, ticketUrl: (bookingId) => tickets.ticketUrl(bookingId) });
+  // The gate verifies QR codes with the tickets' key, and admits through the same conditional UPDATE as check-in.
+  const gate = createGateService({ db, verifyCode: tickets.verifyCode, publicKey: tickets.publicKey });
   const workers = config.workers ?? {};
   const mail = createMailService({
     db,
@@ -135,7 +167,9 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     team,
     audit,
     desk,
+    exports: fileExports,
     promotionsConsole,
+    reports,
     imports,
     operators,
     media,
@@ -150,7 +184,12 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     orders,
     payments,
     refunds,
+    eventChanges,
+    cancellationWorker,
+    deskTickets,
+    integrations,
     tickets,
+    gate,
     bookings,
     mail,
     stripePublishableKey: stripe?.publishableKey ?? null,

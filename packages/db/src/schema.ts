@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { EVENT_LIFECYCLE, type GenericLayoutSpec } from '@marquee/domain/authoring';
 import { BUYER_LIMIT_DEFAULTS } from '@marquee/domain/orders';
+import { GATE_REFUSAL_REASONS } from '@marquee/domain/gate';
 import { ORGANISATION_STATUSES } from '@marquee/domain/organiser';
 import { ORGANISATION_ROLES } from '@marquee/domain/permissions';
 import type { SeatMap } from '@marquee/domain/seat-map';
@@ -268,10 +269,16 @@ export const promoCodes = pgTable(
     maxUsesPerEmail: integer('max_uses_per_email'),
     usedCount: integer('used_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Applied at checkout without being typed (migration 0022; decisions/045): one active per event. */
+    autoApply: boolean('auto_apply').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('promo_codes_event_code_key').on(t.eventId, t.code),
+    uniqueIndex('promo_codes_one_auto_apply_per_event')
+      .on(t.eventId)
+      .where(sql`${t.autoApply} AND ${t.active}`),
+    check('promo_codes_auto_apply_has_event', sql`NOT ${t.autoApply} OR ${t.eventId} IS NOT NULL`),
     check('promo_codes_value_positive', sql`${t.value} > 0`),
     check('promo_codes_percent_range', sql`${t.kind} <> 'percent' OR ${t.value} <= 100`),
     // Uses are counted at payment under the code's row lock; the database refuses one use too many.
@@ -354,6 +361,8 @@ export const orders = pgTable(
     kind: text('kind', { enum: ['sale', 'comp'] })
       .notNull()
       .default('sale'),
+    /** A comp's note from the box office (why, for whom); null for a sale (decisions/039). */
+    compNote: text('comp_note'),
     ...timestamps,
   },
   (t) => [
@@ -374,6 +383,7 @@ export const orders = pgTable(
     // Never more given back than was paid, whatever the concurrency (decisions/037).
     check('orders_refunded_within_total', sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.total}`),
     check('orders_kind_known', sql`${t.kind} IN ('sale', 'comp')`),
+    check('orders_comp_free', sql`${t.kind} <> 'comp' OR ${t.total} = 0`),
   ],
 );
 
@@ -542,16 +552,52 @@ export const tickets = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     /** The refund that voided it. */
     refundId: integer('refund_id'),
+    /** The holder's name when the desk corrected it (decisions/039); null: the buyer's name. Both or neither. */
+    holderFirstName: text('holder_first_name'),
+    holderLastName: text('holder_last_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tickets_order_package_admission_key').on(t.orderId, t.packageId, t.admissionNo),
     uniqueIndex('tickets_code_key').on(t.code),
+    // An event's tickets in id order: the gate's lists and counts, the reports, the exports' pages (issue 22).
+    index('tickets_event_id_idx').on(t.eventId, t.id),
     // A seat is sold once per event among the tickets that stand: a voided ticket's seat may be sold again.
     uniqueIndex('tickets_event_seat_key')
       .on(t.eventId, t.seatId)
       .where(sql`${t.seatId} IS NOT NULL AND ${t.voidedAt} IS NULL`),
     check('tickets_voided_by_refund', sql`(${t.voidedAt} IS NULL) = (${t.refundId} IS NULL)`),
+    check('tickets_holder_name_whole', sql`(${t.holderFirstName} IS NULL) = (${t.holderLastName} IS NULL)`),
+  ],
+);
+
+/**
+ * A re-issued ticket's old codes (issue 22; decisions/039): a name correction gives the ticket a new code (and so
+ * a new signed QR); the old one stops admitting, and the gate says why.
+ */
+export const ticketCodeReplacements = pgTable(
+  'ticket_code_replacements',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The ticket's event: what row-level security scopes the row by. */
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    oldCode: text('old_code').notNull(),
+    newCode: text('new_code').notNull(),
+    /** Who corrected the name (the audit log has the rest). */
+    replacedBy: text('replaced_by'),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_code_replacements_old_code_key').on(t.oldCode),
+    index('ticket_code_replacements_ticket_idx').on(t.ticketId),
   ],
 );
 
@@ -596,6 +642,8 @@ export const refunds = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /** false: the buyer was told another way (an event's cancellation e-mail), so no refund e-mail is queued. */
+    notifyBuyer: boolean('notify_buyer').notNull().default(true),
   },
   (t) => [
     uniqueIndex('refunds_order_key').on(t.orderId, t.idempotencyKey),
@@ -603,6 +651,8 @@ export const refunds = pgTable(
     index('refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // An event's refunds, for its reports (issue 22).
+    index('refunds_event_idx').on(t.eventId),
     check('refunds_amount_positive', sql`${t.amount} > 0`),
     check('refunds_succeeded_at', sql`(${t.status} = 'succeeded') = (${t.succeededAt} IS NOT NULL)`),
   ],
@@ -711,12 +761,23 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind', {
-      enum: ['order_confirmation', 'payment_refunded', 'password_reset', 'organisation_invitation', 'order_refunded'],
+      enum: [
+        'order_confirmation',
+        'payment_refunded',
+        'password_reset',
+        'organisation_invitation',
+        'order_refunded',
+        'tickets_reissued',
+        'event_cancelled',
+        'event_postponed',
+      ],
     }).notNull(),
     /** The order an order e-mail is about; null for account and invitation e-mails, and for a refund's. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /** The refund an order_refunded e-mail is about (an order may have several): one e-mail per refund. */
     refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    /** The cancellation or postponement an event_cancelled / event_postponed e-mail tells (issue 22; decisions/040). */
+    eventChangeId: integer('event_change_id').references(() => eventChanges.id, { onDelete: 'cascade' }),
     /** The account an account e-mail is for (password_reset); null for order and invitation e-mails. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What an account or invitation e-mail needs beyond its row (the link; an invitation's address and organisation). */
@@ -953,7 +1014,7 @@ export const auditLog = pgTable(
     organisationId: integer('organisation_id').references(() => organisations.id),
     eventId: integer('event_id'),
     eventUid: text('event_uid'),
-    actorKind: text('actor_kind', { enum: ['member', 'operator', 'system'] }).notNull(),
+    actorKind: text('actor_kind', { enum: ['member', 'operator', 'system', 'api_key'] }).notNull(),
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
     actorRole: text('actor_role'),
@@ -1028,6 +1089,7 @@ export const schema = {
   seatClaims,
   sandboxPaymentIntents,
   tickets,
+  ticketCodeReplacements,
   refunds,
   sandboxRefunds,
   paymentEvents,
@@ -1059,8 +1121,218 @@ export const checkInLists = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    packageIds: integer('package_ids').array().notNull().default(sql`'{}'`),
+    packageIds: integer('package_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     ...timestamps,
   },
   (t) => [uniqueIndex('check_in_lists_event_name_key').on(t.eventId, t.name)],
+);
+
+/**
+ * Every scan at a gate, decided once (issue 22; decisions/043): (list, device, client_scan_id) is a device's scan,
+ * so a resync replays `answer` instead of deciding again; a ticket is admitted by at most one scan ever. The
+ * list's name is kept as it was (the list may be renamed or deleted: its id then becomes null).
+ */
+export const ticketScans = pgTable(
+  'ticket_scans',
+  {
+    id: serial('id').primaryKey(),
+    /** null: the scan named no ticket of the event (a forged or unknown code, another event's ticket). */
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    checkInListId: integer('check_in_list_id').references(() => checkInLists.id, { onDelete: 'set null' }),
+    listName: text('list_name').notNull(),
+    deviceId: text('device_id').notNull(),
+    clientScanId: text('client_scan_id').notNull(),
+    /** The device's clock when the door scanned (an offline scan reaches us later). */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    result: text('result', { enum: ['admitted', 'refused'] }).notNull(),
+    reason: text('reason', { enum: GATE_REFUSAL_REASONS }),
+    offline: boolean('offline').notNull().default(false),
+    /** The answer given the first time, replayed as it was to the same device's same scan. */
+    answer: jsonb('answer').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ticket_scans_device_scan_key').on(t.checkInListId, t.deviceId, t.clientScanId),
+    uniqueIndex('ticket_scans_one_admission_key')
+      .on(t.ticketId)
+      .where(sql`${t.result} = 'admitted'`),
+    index('ticket_scans_event_idx').on(t.eventId, t.receivedAt),
+    check('ticket_scans_result_known', sql`${t.result} IN ('admitted', 'refused')`),
+    check(
+      'ticket_scans_reason_known',
+      sql`(${t.result} = 'admitted' AND ${t.reason} IS NULL) OR (${t.result} = 'refused' AND ${t.reason} IN ('already_used', 'voided', 'not_on_list', 'other_event', 'unknown_ticket', 'bad_signature', 'booking_not_valid'))`,
+    ),
+    check('ticket_scans_admitted_ticket', sql`${t.result} <> 'admitted' OR ${t.ticketId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Integrations (issue 22; decisions/044, migration 0021): an organisation's API keys, stored as the SHA-256 of
+ * their secret with its first characters for display; `event_ids` null means every event.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    eventIds: integer('event_ids').array(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_token_hash_key').on(t.tokenHash),
+    index('api_keys_organisation_idx').on(t.organisationId),
+    check('api_keys_scopes_not_empty', sql`cardinality(${t.scopes}) > 0`),
+  ],
+);
+
+/** Where an organisation's webhooks go; the secret signs them (the console writes it once, never reads it). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    secret: text('secret').notNull(),
+    events: text('events').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('webhook_endpoints_organisation_idx').on(t.organisationId)],
+);
+
+/** One event for one endpoint: queued with the change it announces, sent (and retried) by the worker. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    check('webhook_deliveries_status', sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/**
+ * An event cancelled or postponed from the console (issue 22; docs/decisions/040). A cancellation with refunds
+ * is a background job: `status` is running until every listed order is decided and its refund confirmed. The
+ * progress is counted from event_change_orders and refunds, never kept as a counter.
+ */
+export const eventChanges = pgTable(
+  'event_changes',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['cancel', 'postpone'] }).notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] })
+      .notNull()
+      .default('running'),
+    /** A cancellation that refunds every paid order in full. */
+    refund: boolean('refund').notNull().default(false),
+    /** What the buyers are told: the cancellation's reason, or the postponement's message. */
+    message: text('message').notNull(),
+    /** The cancellation request's Idempotency-Key and body hash: a replay answers the same job. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    newStartsAt: timestamp('new_starts_at', { withTimezone: true }),
+    newEndsAt: timestamp('new_ends_at', { withTimezone: true }),
+    /** Who started it: the worker's refunds act as them (the audit log names them, with the job). */
+    startedBy: text('started_by'),
+    startedByEmail: text('started_by_email'),
+    startedByRole: text('started_by_role'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('event_changes_one_cancel_key')
+      .on(t.eventId)
+      .where(sql`${t.kind} = 'cancel'`),
+    index('event_changes_event_idx').on(t.eventId, t.id),
+    index('event_changes_running_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'running'`),
+    check('event_changes_kind_known', sql`${t.kind} IN ('cancel', 'postpone')`),
+    check('event_changes_status_known', sql`${t.status} IN ('running', 'done', 'failed')`),
+    check('event_changes_finished_at', sql`(${t.status} = 'running') = (${t.finishedAt} IS NULL)`),
+    check('event_changes_refund_on_cancel', sql`NOT ${t.refund} OR ${t.kind} = 'cancel'`),
+  ],
+);
+
+/**
+ * The orders a cancellation refunds, one row each: claimed in batches under a lease (`claimed_until`) by any
+ * server process; `refund_id` is the refund the refunds path made with the order's own key.
+ */
+export const eventChangeOrders = pgTable(
+  'event_change_orders',
+  {
+    changeId: integer('change_id')
+      .notNull()
+      .references(() => eventChanges.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's event: what row-level security scopes the row by. */
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** pending: not decided yet; refunded: its refund is recorded; skipped: nothing was left to refund; failed: refused. */
+    state: text('state', { enum: ['pending', 'refunded', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    refundId: integer('refund_id').references(() => refunds.id),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.changeId, t.orderId] }),
+    index('event_change_orders_pending_idx')
+      .on(t.changeId, t.orderId)
+      .where(sql`${t.state} = 'pending'`),
+    check('event_change_orders_state_known', sql`${t.state} IN ('pending', 'refunded', 'skipped', 'failed')`),
+    check('event_change_orders_refunded', sql`(${t.state} = 'refunded') = (${t.refundId} IS NOT NULL)`),
+  ],
 );

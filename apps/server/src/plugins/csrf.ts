@@ -3,6 +3,7 @@ import csrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
+import { isApiKeyConsoleRequest } from './api-key-bearer';
 import { AppError } from './app-error';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -71,6 +72,9 @@ export async function registerCsrf(app: FastifyInstance, options: CsrfOptions): 
   if (!options.enabled) return;
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     if (!UNSAFE_METHODS.has(request.method) || isCsrfExempt(request.url)) return done();
+    // An API key in the Authorization header (decisions/044): no browser sends one across sites, and the guard
+    // then acts on the key alone, never on the session cookie that came with it.
+    if (isApiKeyConsoleRequest(request)) return done();
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return done(new AppError('csrf_failed', ACCOUNT_MESSAGES.csrf));
     }

@@ -75,6 +75,7 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([{ url: 'http://marquee.test', description: expect.any(String) }]);
     expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual([
       'orderAccessToken',
+      'organiserApiKey',
       'session',
       'staffToken',
       'xsrfToken',
@@ -86,6 +87,11 @@ describe('the OpenAPI document', () => {
     // Neither is asked of a provider's webhook (signed) or of a read.
     expect(document.paths?.['/api/payments/webhooks/{provider}']?.post?.security).toEqual([]);
     expect(document.paths?.['/api/events']?.get?.security).toEqual([]);
+    // An organisation's route: the session with the CSRF token, or its API key alone (decisions/044).
+    expect(document.paths?.['/api/organiser/{org}/orders/{orderId}/refunds']?.post?.security).toEqual([
+      { session: [], xsrfToken: [] },
+      { organiserApiKey: [] },
+    ]);
     expect(operationIdOf('GET', '/api/events/{uid}/seat-map')).toBe('getEventsByUidSeatMap');
   });
 

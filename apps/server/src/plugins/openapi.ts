@@ -140,6 +140,8 @@ function standardCodes(route: RouteOptions, readsJson: boolean): ErrorCode[] {
     codes.push('payload_too_large', 'unsupported_media_type');
     if (!isCsrfExempt(route.url)) codes.push('csrf_failed');
   }
+  // The console's routes take an API key instead of a session (decisions/044): unknown or revoked, or over its rate.
+  if (route.url.startsWith('/api/organiser/')) codes.push('api_key_invalid', 'rate_limited');
   return codes;
 }
 
@@ -191,6 +193,12 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description: "Gate staff's `STAFF_TOKEN` (check-in).",
+  },
+  organiserApiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An organisation's API key (`mq_live_…`, made by an owner in the console's Integrations): instead of the session on `/api/organiser/{org}/…`, with exactly its scopes and no CSRF token (decisions/044).",
   },
   xsrfToken: {
     type: 'apiKey',
@@ -266,6 +274,10 @@ function finishDocument(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
         : own.length > 0
           ? own.map((each) => ({ ...each, xsrfToken: [] }))
           : [{ xsrfToken: [] }];
+      // An organisation's routes also take its API key instead of the session and the CSRF token (decisions/044).
+      if (path.startsWith('/api/organiser/{org}') && own.length > 0) {
+        operation.security = [...operation.security, { organiserApiKey: [] }];
+      }
       const tooMany = operation.responses?.['429'];
       if (tooMany && !('$ref' in tooMany)) {
         tooMany.headers = {

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
 import type { AuditActor, OrganiserScope } from '@marquee/db/tenancy';
 import { ACCOUNT_MESSAGES } from '@marquee/domain/accounts';
+import { INTEGRATION_MESSAGES, isApiKeyScope } from '@marquee/domain/integrations';
 import { OrganisationSlugSchema } from '@marquee/domain/organiser';
 import {
   can,
@@ -12,7 +13,9 @@ import {
   type Permission,
   type PlatformPermission,
 } from '@marquee/domain/permissions';
+import { apiKeyHash, bearerApiKeyOf } from './api-key-bearer';
 import { AppError } from './app-error';
+import { memoryCounters, RATE_LIMIT_MESSAGES, type Counters } from './rate-limits';
 
 /**
  * The organiser console's one guard (issue 21; docs/decisions/032). Every route under `/api/organiser` and
@@ -49,12 +52,16 @@ export interface SignedIn {
 
 /** Who acts on an organisation, as the guard admitted them. */
 export interface OrganiserActor {
+  /** A member's or operator's account; for an API key, the account that made it (it answers for the key). */
   userId: string;
   email: string;
-  kind: 'member' | 'operator';
+  kind: 'member' | 'operator' | 'api_key';
   organisationId: number;
   slug: string;
-  role: OrganisationRole | 'operator';
+  /** Ask `actorCan`, never `can(actor.role, …)`: an API key's permissions are its scopes, not a role's. */
+  role: OrganisationRole | 'operator' | 'api_key';
+  /** The API key a request was made with (decisions/044): its scopes are all it may do. */
+  apiKey?: { id: number; prefix: string; name: string; scopes: ReadonlySet<Permission> };
   /** 'all', or the only events a member limited to chosen events acts on. */
   eventIds: 'all' | readonly number[];
   /** The route's event (`scope: 'event'`), found inside the organisation and the member's events. */
@@ -88,7 +95,32 @@ export interface OrganiserAccessDeps {
   ): Promise<{ email: string; twoFactorEnabled: boolean; secondFactor: boolean; isOperator: boolean } | null>;
   findMemberEventIds(organisationId: number, memberId: number): Promise<number[]>;
   findEventOfOrganisation(organisationId: number, uid: string): Promise<{ id: number; uid: string } | null>;
+  /**
+   * The API key whose secret hashes to `tokenHash` (integrations module; decisions/044); null when there is
+   * none. Absent: API keys are refused.
+   */
+  findApiKey?(tokenHash: string): Promise<ApiKeyPrincipal | null>;
+  /** Records that an admitted key was used now (a refused request changes nothing). */
+  markApiKeyUsed?(keyId: number): Promise<void>;
 }
+
+/** An API key as the guard reads it. */
+export interface ApiKeyPrincipal {
+  id: number;
+  name: string;
+  prefix: string;
+  organisationId: number;
+  slug: string;
+  scopes: readonly string[];
+  /** null: every event of the organisation. */
+  eventIds: readonly number[] | null;
+  isRevoked: boolean;
+  /** The key's maker while they are still a member (their role now); null once they left. */
+  creator: { userId: string; email: string; role: OrganisationRole; allEvents: boolean } | null;
+}
+
+/** Requests one API key may make per minute, whatever the route (decisions/044). */
+export const API_KEY_REQUESTS_PER_MINUTE = 300;
 
 const ORGANISER_PREFIX = '/api/organiser';
 const OPERATOR_PREFIX = '/api/operator';
@@ -98,6 +130,8 @@ const MESSAGES = {
   eventNotFound: 'No such event.',
   twoFactorRequired: 'Confirm it is you with a code from your authenticator app to use this part of the console.',
   forbidden: 'Your role in this organisation does not allow this.',
+  keyForbidden: 'This API key does not have the permission this needs.',
+  keyRateLimited: `An API key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute: wait a moment and try again.`,
 } as const;
 
 function isUnder(url: string, prefix: string): boolean {
@@ -124,13 +158,25 @@ export function signedInOf(request: FastifyRequest): SignedIn {
   return request.signedIn;
 }
 
+/**
+ * Whether the admitted actor holds a permission: a member by their role, an operator by the operators' reads,
+ * an API key by its scopes only (the guard has already narrowed them to what its maker's role holds).
+ */
+export function actorCan(actor: OrganiserActor, permission: Permission): boolean {
+  if (actor.apiKey) return actor.apiKey.scopes.has(permission);
+  if (actor.role === 'operator') return operatorCan(permission);
+  if (actor.role === 'api_key') return false;
+  return can(actor.role, permission);
+}
+
 /** The scoped transaction's scope for an actor (`withOrganiserScope`): its organisation, events, and audit actor. */
 export function organiserScopeOf(actor: OrganiserActor): OrganiserScope {
   const auditActor: AuditActor = {
     kind: actor.kind,
     userId: actor.userId,
     email: actor.email,
-    role: actor.role,
+    // A key's actions are recorded as the key's (its display prefix), its maker's account beside it.
+    role: actor.apiKey ? `api_key:${actor.apiKey.prefix}` : actor.role,
     requestId: actor.requestId,
     ip: actor.ip,
   };
@@ -165,9 +211,91 @@ function paramOf(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function guardFor(declared: OrganiserRoute, deps: OrganiserAccessDeps): preValidationHookHandler {
+/** The route's event (`scope: 'event'`): inside the organisation, and inside the actor's events. */
+async function eventOfScope(
+  request: FastifyRequest,
+  deps: OrganiserAccessDeps,
+  organisationId: number,
+  eventIds: 'all' | readonly number[],
+): Promise<{ id: number; uid: string }> {
+  const uid = paramOf(request, 'eventUid');
+  const event = uid === undefined ? null : await deps.findEventOfOrganisation(organisationId, uid);
+  if (!event || (eventIds !== 'all' && !eventIds.includes(event.id))) {
+    throw new AppError('not_found', MESSAGES.eventNotFound);
+  }
+  return event;
+}
+
+/**
+ * An API key (decisions/044) acts as a principal of its own organisation with exactly its scopes, narrowed to
+ * what its maker's role holds now (a maker who left the organisation takes the key's power with them), never
+ * on another organisation (404, as for a stranger's session), never on routes of no organisation or the
+ * operators'. Its session cookie, if any, is ignored. Counted per key.
+ */
+async function admitApiKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  declared: OrganiserRoute,
+  deps: OrganiserAccessDeps,
+  counters: Counters,
+): Promise<OrganiserActor> {
   const { permission, scope } = declared;
-  const guard: preValidationHookHandler = async function organiserGuard(request) {
+  if (permission === SIGNED_IN || !isPermission(permission)) {
+    throw new AppError('api_key_invalid', INTEGRATION_MESSAGES.keyOrganisationOnly);
+  }
+  const key = deps.findApiKey ? await deps.findApiKey(apiKeyHash(token)) : null;
+  if (!key || key.isRevoked || !key.creator) throw new AppError('api_key_invalid', INTEGRATION_MESSAGES.keyInvalid);
+  const slug = OrganisationSlugSchema.safeParse(paramOf(request, 'org'));
+  if (!slug.success || slug.data !== key.slug) throw new AppError('not_found', MESSAGES.notFound);
+
+  const hit = await counters.hit(String(key.id));
+  const retryInMs = 'full' in hit ? hit.retryInMs : hit.count > API_KEY_REQUESTS_PER_MINUTE ? hit.resetInMs : null;
+  if (retryInMs !== null) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(retryInMs / 1000))));
+    throw new AppError('rate_limited', 'full' in hit ? RATE_LIMIT_MESSAGES.busy : MESSAGES.keyRateLimited);
+  }
+
+  const { creator } = key;
+  const scopes = new Set(
+    key.scopes.filter(
+      (scope): scope is Permission => isPermission(scope) && isApiKeyScope(scope) && can(creator.role, scope),
+    ),
+  );
+  const eventIds: 'all' | readonly number[] = key.eventIds ?? 'all';
+  // A maker since limited to chosen events holds no key wider than them: fail closed rather than guess which.
+  const isTooWide = !creator.allEvents || (eventIds !== 'all' && isOrganisationWide(permission));
+  if (!scopes.has(permission) || isTooWide) throw new AppError('forbidden', MESSAGES.keyForbidden);
+  const actor: OrganiserActor = {
+    userId: creator.userId,
+    email: creator.email,
+    kind: 'api_key',
+    organisationId: key.organisationId,
+    slug: key.slug,
+    role: 'api_key',
+    apiKey: { id: key.id, prefix: key.prefix, name: key.name, scopes },
+    eventIds,
+    requestId: request.id,
+    ip: request.ip,
+  };
+  if (scope === 'event') actor.event = await eventOfScope(request, deps, key.organisationId, eventIds);
+  await deps.markApiKeyUsed?.(key.id);
+  return actor;
+}
+
+function guardFor(
+  declared: OrganiserRoute,
+  deps: OrganiserAccessDeps,
+  keyCounters: Counters,
+): preValidationHookHandler {
+  const { permission, scope } = declared;
+  const guard: preValidationHookHandler = async function organiserGuard(request, reply) {
+    // 0. An API key instead of a session: its own admission, never the cookie's.
+    const apiKey = bearerApiKeyOf(request);
+    if (apiKey !== null) {
+      request.organiser = await admitApiKey(request, reply, apiKey, declared, deps, keyCounters);
+      return;
+    }
     // 1. Someone signed in.
     const session = await deps.currentSession(request);
     if (!session) throw new AppError('sign_in_required', ACCOUNT_MESSAGES.signInRequired);
@@ -221,14 +349,7 @@ function guardFor(declared: OrganiserRoute, deps: OrganiserAccessDeps): preValid
     };
 
     // 5. The route's event: inside the organisation, and inside a limited member's events.
-    if (scope === 'event') {
-      const uid = paramOf(request, 'eventUid');
-      const event = uid === undefined ? null : await deps.findEventOfOrganisation(found.organisationId, uid);
-      if (!event || (eventIds !== 'all' && !eventIds.includes(event.id))) {
-        throw new AppError('not_found', MESSAGES.eventNotFound);
-      }
-      actor.event = event;
-    }
+    if (scope === 'event') actor.event = await eventOfScope(request, deps, found.organisationId, eventIds);
     request.organiser = actor;
   };
   guards.add(guard);
@@ -242,6 +363,10 @@ function guardFor(declared: OrganiserRoute, deps: OrganiserAccessDeps): preValid
 export function registerOrganiserAccess(app: FastifyInstance, deps: OrganiserAccessDeps): void {
   const registry: OrganiserRoute[] = [];
   registries.set(app, registry);
+  // Requests per API key: the app's counters (shared through Redis when configured), or this guard's own.
+  const keyCounters = app.hasDecorator('rateLimitCounters')
+    ? app.rateLimitCounters('api-key', 60_000)
+    : memoryCounters({ windowMs: 60_000, capacity: 20_000 });
   app.decorateRequest('organiser', null);
   app.decorateRequest('signedIn', null);
   app.addHook('onRoute', (route) => {
@@ -250,6 +375,6 @@ export function registerOrganiserAccess(app: FastifyInstance, deps: OrganiserAcc
     // Fastify's automatic HEAD of a GET is the same route: recorded once, guarded alike.
     if (route.method !== 'HEAD') registry.push(declared);
     const own = (route.preValidation ? [route.preValidation].flat() : []).filter((hook) => !guards.has(hook));
-    route.preValidation = [guardFor(declared, deps), ...own];
+    route.preValidation = [guardFor(declared, deps, keyCounters), ...own];
   });
 }

@@ -17,6 +17,20 @@ describe('page security headers', () => {
     expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
+  it("let WebAssembly compile on the console's document only (the gate scanner's QR decoder), never eval JavaScript", () => {
+    const scriptSrcOf = (headers: Record<string, string>) =>
+      (/script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1] ?? '').split(' ');
+    for (const allowStripe of [false, true]) {
+      const site = scriptSrcOf(fixedSecurityHeaders(helmetOptions({ isHttps: true, allowStripe })));
+      const console = scriptSrcOf(fixedSecurityHeaders(helmetOptions({ isHttps: true, allowStripe }, 'console')));
+      expect(site).not.toContain("'wasm-unsafe-eval'");
+      expect(console).toContain("'wasm-unsafe-eval'");
+      // The rest of the policy is the site's.
+      expect(console.filter((source) => source !== "'wasm-unsafe-eval'")).toEqual(site);
+      expect([...site, ...console]).not.toContain("'unsafe-eval'");
+    }
+  });
+
   it("let Stripe's script and card frames in only when Stripe takes card payments", () => {
     const sandbox = fixedSecurityHeaders(helmetOptions({ isHttps: true }))['content-security-policy'];
     const stripe = fixedSecurityHeaders(helmetOptions({ isHttps: true, allowStripe: true }))['content-security-policy'];

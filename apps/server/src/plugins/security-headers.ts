@@ -14,12 +14,31 @@ export interface SecurityHeaderOptions {
   allowStripe?: boolean;
 }
 
-export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, string[] | null> {
+/**
+ * Which document the policy is for: the buyer site's pages, or the organiser console's (apps/web/organiser.html),
+ * whose gate scanner compiles a WebAssembly QR decoder.
+ */
+export type PageDocument = 'site' | 'console';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The console document's Content-Security-Policy (registerSecurityHeaders): the pages module sets it per reply. */
+    consoleContentSecurityPolicy: string;
+  }
+}
+
+export function contentSecurityPolicy(
+  options: SecurityHeaderOptions,
+  document: PageDocument = 'site',
+): Record<string, string[] | null> {
   const stripe = options.allowStripe ?? false;
+  // 'wasm-unsafe-eval' lets the gate scanner compile its QR decoder (ZXing, WebAssembly served from 'self'); it
+  // allows WebAssembly only, never eval() of JavaScript, and only the console's document gets it.
+  const wasm = document === 'console' ? ["'wasm-unsafe-eval'"] : [];
   return {
     upgradeInsecureRequests: options.isHttps ? [] : null,
     defaultSrc: ["'self'"],
-    scriptSrc: stripe ? ["'self'", 'https://js.stripe.com'] : ["'self'"],
+    scriptSrc: stripe ? ["'self'", 'https://js.stripe.com', ...wasm] : ["'self'", ...wasm],
     frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : null,
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
@@ -33,9 +52,9 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
   };
 }
 
-export function helmetOptions(options: SecurityHeaderOptions): HelmetOptions {
+export function helmetOptions(options: SecurityHeaderOptions, document: PageDocument = 'site'): HelmetOptions {
   return {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(options) },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(options, document) },
     crossOriginEmbedderPolicy: false,
   };
 }
@@ -66,8 +85,16 @@ function isJsonApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
+/**
+ * Every page gets the site's headers, every JSON answer the API's. The console's document differs only in its
+ * CSP, which the pages module sets on that reply (`app.consoleContentSecurityPolicy`): it alone knows which
+ * answer is the console's page, so a buyer page never gets what the console needs.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const pageHeaders = fixedSecurityHeaders(helmetOptions(options));
+  const consolePolicy = fixedSecurityHeaders(helmetOptions(options, 'console'))['content-security-policy'];
+  if (consolePolicy === undefined) throw new Error('security headers: helmet set no Content-Security-Policy');
+  app.decorate('consoleContentSecurityPolicy', consolePolicy);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isJsonApiPath(request.url) ? API_SECURITY_HEADERS : pageHeaders);
     done();

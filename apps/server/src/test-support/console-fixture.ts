@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
 import {
   createEvent,
@@ -8,13 +8,15 @@ import {
   createVenue,
   type Organisation,
 } from '@marquee/db/factories';
-import { mediaFiles, organisationInvitations, platformOperators, promoCodes } from '@marquee/db/schema';
+import { mediaFiles, organisationInvitations, platformOperators, promoCodes, tickets } from '@marquee/db/schema';
 import { buildGenericSeatMap, GenericLayoutSpecSchema } from '@marquee/domain/authoring';
 import { ORGANISATION_ROLES, type OrganisationRole } from '@marquee/domain/permissions';
 import { z } from 'zod';
 import { insertDeskTestOrder } from '../modules/desk/desk-test-orders';
 import type { TestApp } from './build-test-app';
 import { buyTickets } from './buy-tickets';
+import { insertCheckInList, signedQrOf } from './gate-tickets';
+import { insertTestApiKey, insertTestWebhookEndpoint } from './integration-rows';
 import { createOrganiserActor, type OrganiserTestActor } from './organiser-actor';
 import { pngOf } from './test-images';
 
@@ -418,6 +420,71 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
       body: { amount: 1_000, reason: 'isolation test' },
     }),
   },
+  // The desk's ticket actions (issue 22; decisions/039): a paid order's ticket renamed; a comp of a package made
+  // in the target first (a free-seating one, so that any number of requests may succeed).
+  'POST /api/organiser/:org/orders/:orderId/tickets/:ticketId/holder': {
+    carriesIds: true,
+    prepare: async (t, target) => {
+      const order = await insertDeskTestOrder(t.db, { eventId: target.eventId, packageId: target.packageId });
+      const [ticket] = await t.db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(eq(tickets.code, order.ticketCodes[0] ?? ''));
+      return { bookingId: order.bookingId, ticketId: ticket?.id ?? 0 };
+    },
+    request: (slug, _target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/orders/${prepared.bookingId}/tickets/${prepared.ticketId}/holder`,
+      body: { first_name: 'Isolation', last_name: `Holder ${'x'.repeat(1 + (next() % 5))}` },
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/comps': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      packageId: (await createTicketPackage(t.db, { eventId: target.eventId, freeSeating: true, capacity: 500 })).id,
+    }),
+    request: (slug, target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/comps`,
+      headers: { 'idempotency-key': `isolation-${next()}-comp` },
+      body: {
+        first_name: 'Isolation',
+        last_name: 'Guest',
+        email: 'guest@example.com',
+        package_id: prepared.packageId,
+        quantity: 1,
+        note: 'isolation test',
+      },
+    }),
+  },
+  // Cancelling or postponing a whole event (issue 22; decisions/040): an event on sale with a paid order, made in
+  // the target for each request (cancelled is final).
+  'GET /api/organiser/:org/events/:eventUid/cancellation': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/cancellation`,
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/cancellation': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ eventUid: await eventWithPaidOrderOf(t, target) }),
+    request: (slug, _target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${prepared.eventUid}/cancellation`,
+      headers: { 'idempotency-key': `isolation-${next()}-cancel` },
+      body: { reason: 'The venue flooded.', refund: true },
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/postponement': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ eventUid: await eventWithPaidOrderOf(t, target) }),
+    request: (slug, _target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${prepared.eventUid}/postponement`,
+      body: { message: 'The headliner is ill: a new date follows.' },
+    }),
+  },
   // Promotions (issue 22): a code made in the target first where one is changed.
   'GET /api/organiser/:org/events/:eventUid/promotions': {
     carriesIds: true,
@@ -446,6 +513,21 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
       url: `/api/organiser/${slug}/events/${target.eventUid}/promotions/export`,
     }),
   },
+  // Exports (issue 22; decisions/042): the event's attendees and orders, streamed (one of each format here).
+  'GET /api/organiser/:org/events/:eventUid/exports/attendees.:format': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/exports/attendees.${next() % 2 === 0 ? 'csv' : 'xlsx'}`,
+    }),
+  },
+  'GET /api/organiser/:org/events/:eventUid/exports/orders.:format': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/exports/orders.${next() % 2 === 0 ? 'csv' : 'xlsx'}`,
+    }),
+  },
   'PATCH /api/organiser/:org/events/:eventUid/promotions/:promoId': {
     carriesIds: true,
     prepare: async (t, target) => ({ promoId: await promoCodeOf(t, target) }),
@@ -471,12 +553,98 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
       url: `/api/organiser/${slug}/events/${target.eventUid}/promotions/${prepared.promoId}`,
     }),
   },
+  // Reports (issue 22): read-only; the event's report carries its uid.
+  'GET /api/organiser/:org/events/:eventUid/report': {
+    carriesIds: true,
+    request: (slug, target) => ({ method: 'GET', url: `/api/organiser/${slug}/events/${target.eventUid}/report` }),
+  },
+  'GET /api/organiser/:org/report': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/report` }),
+  },
   'PATCH /api/organiser/:org/members/:memberId': {
     carriesIds: true,
     request: (slug, target) => ({
       method: 'PATCH',
       url: `/api/organiser/${slug}/members/${target.memberId}`,
       body: { role: next() % 2 === 0 ? 'door' : 'box_office' },
+    }),
+  },
+  // Integrations (issue 22; decisions/044): a key or an endpoint made in the target first where one is changed.
+  'GET /api/organiser/:org/api-keys': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/api-keys` }),
+  },
+  'POST /api/organiser/:org/api-keys': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/api-keys`,
+      body: { name: `Isolation key ${next()}`, scopes: ['order.read', 'report.read'], event_uids: [target.eventUid] },
+    }),
+  },
+  'POST /api/organiser/:org/api-keys/:keyId/revoke': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      keyId: (await insertTestApiKey(t.db, { organisationId: target.organisation.id, createdBy: null })).id,
+    }),
+    request: (slug, _target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/api-keys/${prepared.keyId}/revoke`,
+    }),
+  },
+  'GET /api/organiser/:org/webhooks': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/webhooks` }),
+  },
+  'POST /api/organiser/:org/webhooks': {
+    carriesIds: false,
+    // An address literal: public, and checked without DNS.
+    request: (slug) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/webhooks`,
+      body: { url: `https://93.184.215.14/hooks/${next()}`, events: ['order.completed', 'order.refunded'] },
+    }),
+  },
+  'PATCH /api/organiser/:org/webhooks/:endpointId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      endpointId: (await insertTestWebhookEndpoint(t.db, { organisationId: target.organisation.id })).id,
+    }),
+    request: (slug, _target, prepared) => ({
+      method: 'PATCH',
+      url: `/api/organiser/${slug}/webhooks/${prepared.endpointId}`,
+      body: { active: next() % 2 === 0, events: ['ticket.checked_in'] },
+    }),
+  },
+  'DELETE /api/organiser/:org/webhooks/:endpointId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      endpointId: (await insertTestWebhookEndpoint(t.db, { organisationId: target.organisation.id })).id,
+    }),
+    request: (slug, _target, prepared) => ({
+      method: 'DELETE',
+      url: `/api/organiser/${slug}/webhooks/${prepared.endpointId}`,
+    }),
+  },
+  'GET /api/organiser/:org/webhooks/:endpointId/deliveries': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      endpointId: (await insertTestWebhookEndpoint(t.db, { organisationId: target.organisation.id })).id,
+    }),
+    request: (slug, _target, prepared) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/webhooks/${prepared.endpointId}/deliveries`,
+    }),
+  },
+  'POST /api/organiser/:org/webhooks/:endpointId/test': {
+    carriesIds: true,
+    prepare: async (t, target) => ({
+      endpointId: (await insertTestWebhookEndpoint(t.db, { organisationId: target.organisation.id })).id,
+    }),
+    request: (slug, _target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/webhooks/${prepared.endpointId}/test`,
     }),
   },
   'DELETE /api/organiser/:org/members/:memberId': {
@@ -490,6 +658,81 @@ export const CONSOLE_EXEMPLARS: Record<string, ConsoleExemplar> = {
       url: `/api/organiser/${slug}/members/${prepared.memberId}`,
     }),
   },
+  // The gate (issue 22): a check-in list made in the target first where one is named; a scan carries a ticket's
+  // signed QR, so another organisation's is refused before it is read.
+  'GET /api/organiser/:org/gate/events': {
+    carriesIds: false,
+    request: (slug) => ({ method: 'GET', url: `/api/organiser/${slug}/gate/events` }),
+  },
+  'GET /api/organiser/:org/events/:eventUid/check-in-lists': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/check-in-lists`,
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/check-in-lists': {
+    carriesIds: true,
+    request: (slug, target) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/check-in-lists`,
+      body: { name: `Gate ${next()}`, package_ids: [target.packageId] },
+    }),
+  },
+  'PATCH /api/organiser/:org/events/:eventUid/check-in-lists/:listId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ listId: await checkInListOf(t, target) }),
+    request: (slug, target, prepared) => ({
+      method: 'PATCH',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/check-in-lists/${prepared.listId}`,
+      body: { name: `Renamed gate ${next()}` },
+    }),
+  },
+  'DELETE /api/organiser/:org/events/:eventUid/check-in-lists/:listId': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ listId: await checkInListOf(t, target) }),
+    request: (slug, target, prepared) => ({
+      method: 'DELETE',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/check-in-lists/${prepared.listId}`,
+    }),
+  },
+  'GET /api/organiser/:org/events/:eventUid/check-in-lists/:listId/tickets': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ listId: await checkInListOf(t, target) }),
+    request: (slug, target, prepared) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/check-in-lists/${prepared.listId}/tickets`,
+    }),
+  },
+  'POST /api/organiser/:org/events/:eventUid/check-in-lists/:listId/scans': {
+    carriesIds: true,
+    prepare: async (t, target) => {
+      const order = await insertDeskTestOrder(t.db, { eventId: target.eventId, packageId: target.packageId });
+      const qr = await signedQrOf(t.db, {
+        c: order.ticketCodes[0] ?? '',
+        o: order.bookingId,
+        e: target.eventUid,
+        s: null,
+      });
+      return { listId: await checkInListOf(t, target), qr };
+    },
+    request: (slug, target, prepared) => ({
+      method: 'POST',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/check-in-lists/${prepared.listId}/scans`,
+      body: {
+        device_id: `isolation-device-${next()}`,
+        scans: [{ client_scan_id: `scan-${next()}`, scanned_at: new Date().toISOString(), qr: prepared.qr }],
+      },
+    }),
+  },
+  'GET /api/organiser/:org/events/:eventUid/check-in-lists/:listId/lookup': {
+    carriesIds: true,
+    prepare: async (t, target) => ({ listId: await checkInListOf(t, target) }),
+    request: (slug, target, prepared) => ({
+      method: 'GET',
+      url: `/api/organiser/${slug}/events/${target.eventUid}/check-in-lists/${prepared.listId}/lookup?q=nimal`,
+    }),
+  },
 };
 
 /** A paid order of two tickets in `target` (an event on sale of its own), bought as a buyer does: its Booking ID. */
@@ -501,6 +744,23 @@ async function paidOrderOf(t: TestApp, target: ConsoleOrganisation): Promise<str
     ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }],
   });
   return order.order_id;
+}
+
+/** An event of `target` on sale with one paid order of two tickets: its uid. */
+async function eventWithPaidOrderOf(t: TestApp, target: ConsoleOrganisation): Promise<string> {
+  const event = await createEvent(t.db, { organisationId: target.organisation.id, venueId: target.eventVenueId });
+  const pkg = await createTicketPackage(t.db, { eventId: event.id, freeSeating: true, capacity: 10, price: 100_000 });
+  await buyTickets(t, { event_id: event.id, ticket_package_details: [{ package_id: pkg.id, ticket_count: 2 }] });
+  return event.uid;
+}
+
+/** A check-in list of `target`'s event admitting its seated package: its id. */
+function checkInListOf(t: TestApp, target: ConsoleOrganisation): Promise<number> {
+  return insertCheckInList(t.db, {
+    eventId: target.eventId,
+    packageIds: [target.packageId],
+    name: `Gate list ${next()}`,
+  });
 }
 
 /** An active, unused promo code of `target`'s event: its id. */
@@ -580,10 +840,19 @@ export async function consoleContentDigest(db: Db): Promise<Record<string, strin
     'outbox',
     'users',
     'orders',
+    'order_lines',
     'tickets',
+    'ticket_code_replacements',
     'seat_claims',
     'refunds',
+    'event_changes',
+    'event_change_orders',
     'promo_codes',
+    'api_keys',
+    'webhook_endpoints',
+    'webhook_deliveries',
+    'check_in_lists',
+    'ticket_scans',
   ];
   const parts = tables.map(
     (table) =>

@@ -153,6 +153,8 @@ function expectedDemoRows(now: Date) {
         maxUsesPerEmail: promo.maxUsesPerEmail ?? null,
         usedCount: promo.usedCount ?? 0,
         active: promo.active ?? true,
+        // The demo's auto-applied codes are the events' own (`autoApplyCode`), not codes marked in the console.
+        autoApply: false,
       })),
     ),
   };

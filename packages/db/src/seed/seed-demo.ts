@@ -5,6 +5,7 @@ import { applyEventImport, EventImportError, loadEventImport } from '../import/i
 import { banners, events, organisations, testimonials } from '../schema';
 import { demoCatalogues, demoEventUid } from './demo-catalogue';
 import { DEMO_BANNERS, DEMO_EVENTS, DEMO_TESTIMONIALS } from './demo-events';
+import { ensureDemoCheckInLists } from './demo-check-in-lists';
 import type { DemoOrganisation } from './demo-organisations';
 
 export { demoCatalogue, demoCatalogues, demoEventImages, demoEventUid } from './demo-catalogue';
@@ -71,6 +72,10 @@ async function insertDemo(db: Db, now: Date): Promise<SeedSummary> {
       existingVenues: 'keep',
     });
     eventsWritten += result.events.length;
+    await ensureDemoCheckInLists(
+      db,
+      result.events.map((event) => event.id),
+    );
     venuesPresent += plan.definedVenues.length;
   }
 

@@ -15,7 +15,8 @@ import { auditLog, events, venues } from '../schema';
 
 /** Who acts, as the audit log records them. */
 export interface AuditActor {
-  kind: 'member' | 'operator' | 'system';
+  /** 'api_key': a request with an organisation's API key (userId: the key's maker; role: `api_key:{prefix}`). */
+  kind: 'member' | 'operator' | 'system' | 'api_key';
   userId: string | null;
   email: string | null;
   /** The member's role, 'operator', or null for the system. */

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   sign_in_required: 401,
   wrong_credentials: 401,
   staff_token_required: 401,
+  /** An `Authorization: Bearer mq_live_…` API key that is unknown, revoked, or used where keys do not work. */
+  api_key_invalid: 401,
   // 403: known, but refused.
   csrf_failed: 403,
   captcha_failed: 403,
@@ -63,6 +65,17 @@ export const ERROR_STATUS = {
   partial_refund_unsupported: 409,
   /** This Idempotency-Key was used for another refund of the order (another body). */
   refund_key_reused: 409,
+  // Cancelling a whole event (issue 22; decisions/040).
+  /** The event is cancelled already (cancelled is final): its cancellation's progress is at GET …/cancellation. */
+  event_already_cancelled: 409,
+  /**
+   * The status route does not cancel or postpone: POST …/cancellation and …/postponement do (buyers told, orders
+   * refunded), and the message names them.
+   */
+  event_change_required: 409,
+  // The gate (issue 22; decisions/043).
+  /** The event already has a check-in list with this name (`errors.name`). */
+  check_in_list_name_taken: 409,
   // 410
   link_expired: 410,
   // 413, 415
@@ -74,6 +87,8 @@ export const ERROR_STATUS = {
   /** A refund above what is left to refund of the order (`errors.amount`). */
   refund_exceeds_paid: 422,
   promo_one_package: 422,
+  /** A webhook address that is not https, or points at a private, loopback or link-local network (SSRF). */
+  webhook_url_refused: 422,
   // 429
   rate_limited: 429,
   // 5xx: our side.

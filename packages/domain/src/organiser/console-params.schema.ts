@@ -36,3 +36,6 @@ export const AuditQuerySchema = z.object({
 
 /** Path parameters of a promo code's routes (promotions.schema.ts). */
 export const PromoParamsSchema = ConsoleEventParamsSchema.extend({ promoId: idOf('a promo code') });
+
+/** Path parameters of a check-in list's routes (gate.schema.ts). */
+export const CheckInListParamsSchema = ConsoleEventParamsSchema.extend({ listId: idOf('a check-in list') });

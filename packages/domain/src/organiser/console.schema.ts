@@ -249,7 +249,7 @@ export const AuditEntrySchema = z.object({
   id: IdSchema,
   at: InstantSchema,
   actor: z.object({
-    kind: z.enum(['member', 'operator', 'system']),
+    kind: z.enum(['member', 'operator', 'system', 'api_key']),
     email: z.string().nullable(),
     role: z.string().nullable(),
   }),

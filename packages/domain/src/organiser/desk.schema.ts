@@ -85,9 +85,14 @@ export const DeskEventSchema = z.object({ uid: z.string(), name: z.string(), sta
 /** The buyer's contact details: only for `order.contact.read`. */
 export const DeskContactSchema = z.object({ email: z.string(), phone: z.string() });
 
+/** A sale (the buyer's checkout) or a comp: free tickets the box office gave a named guest (decisions/039). */
+export const OrderKindSchema = z.enum(['sale', 'comp']);
+export type OrderKind = z.infer<typeof OrderKindSchema>;
+
 /** One order in the desk's list. */
 export const DeskOrderSummarySchema = z.object({
   booking_id: z.string(),
+  kind: OrderKindSchema.default('sale'),
   event: DeskEventSchema,
   buyer: z.object({ first_name: z.string(), last_name: z.string() }),
   /** null: the role may not see contact details. */
@@ -154,6 +159,10 @@ export const DeskTicketSchema = z.object({
   used_at: InstantSchema.nullable(),
   /** Voided by a refund (the gate refuses it); null: valid. */
   voided_at: InstantSchema.nullable(),
+  /** Whose name the ticket carries: the buyer's, or the one the desk corrected it to (decisions/039). */
+  holder: z.object({ first_name: z.string(), last_name: z.string() }).nullable().default(null),
+  /** When the desk last re-issued it under a corrected name; null: never. */
+  reissued_at: InstantSchema.nullable().default(null),
 });
 
 /**
@@ -182,6 +191,9 @@ export const DeskResendSchema = z.object({ at: InstantSchema, by: z.string().nul
 /** GET /api/organiser/{org}/orders/{orderId}: the order's page. */
 export const DeskOrderAnswerSchema = z.object({
   booking_id: z.string(),
+  kind: OrderKindSchema.default('sale'),
+  /** A comp's note (why it was given); null for a sale. */
+  comp_note: z.string().nullable().default(null),
   status: OrderStatusSchema,
   event: DeskEventSchema,
   buyer: z.object({ first_name: z.string(), last_name: z.string() }),

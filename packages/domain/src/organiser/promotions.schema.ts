@@ -80,6 +80,8 @@ const PromoRuleFields = {
   active: z.boolean({ error: 'must be true or false' }).default(true),
 };
 
+const AutoApplySchema = z.boolean({ error: 'must be true or false' });
+
 interface RuleShape {
   kind?: PromoKind | undefined;
   value?: number | undefined;
@@ -105,9 +107,12 @@ function checkRule(rule: RuleShape, context: z.RefinementCtx) {
   }
 }
 
-/** POST …/promotions: one code. A code already in the event is a 409. */
+/**
+ * POST …/promotions: one code. A code already in the event is a 409. `auto_apply`: the checkout applies it
+ * without being typed (decisions/045); at most one active auto-apply code per event (another: 409).
+ */
 export const PromoCreateBodySchema = z
-  .object({ code: PromoCodeTextSchema, ...PromoRuleFields })
+  .object({ code: PromoCodeTextSchema, ...PromoRuleFields, auto_apply: AutoApplySchema.default(false) })
   .strict()
   .superRefine(checkRule);
 export type PromoCreateBody = z.infer<typeof PromoCreateBodySchema>;
@@ -127,6 +132,7 @@ export const PromoUpdateBodySchema = z
     max_uses: CountLimitSchema.nullable().optional(),
     max_uses_per_email: CountLimitSchema.nullable().optional(),
     active: z.boolean({ error: 'must be true or false' }).optional(),
+    auto_apply: AutoApplySchema.optional(),
   })
   .strict()
   .superRefine((body, context) => {
@@ -135,7 +141,10 @@ export const PromoUpdateBodySchema = z
   });
 export type PromoUpdateBody = z.infer<typeof PromoUpdateBodySchema>;
 
-/** POST …/promotions/generate: `count` codes, each the prefix and random characters, all with one rule. */
+/**
+ * POST …/promotions/generate: `count` codes, each the prefix and random characters, all with one rule. No
+ * `auto_apply`: a code typed by no one is one code, made by hand.
+ */
 export const PromoGenerateBodySchema = z
   .object({
     prefix: PromoPrefixSchema.default(''),
@@ -164,6 +173,8 @@ export const PromoCodeAnswerSchema = z.object({
   max_uses: z.number().int().nullable(),
   max_uses_per_email: z.number().int().nullable(),
   active: z.boolean(),
+  /** Applied at checkout without being typed while active (decisions/045). */
+  auto_apply: z.boolean(),
   /** Paid uses, counted at payment under the code's lock. */
   used_count: CountSchema,
   /** From the paid orders with the code. */

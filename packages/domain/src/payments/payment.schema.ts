@@ -87,12 +87,13 @@ const CardholderNameSchema = z
 
 /** The sandbox card form, checked as the buyer types and again by the sandbox provider. */
 export const CardDetailsSchema = z.object({
-  number: z
-    .string()
-    .transform(cardDigits)
-    .refine(isLuhnValid, CARD_ERROR_MESSAGES.incorrect_number),
+  number: z.string().transform(cardDigits).refine(isLuhnValid, CARD_ERROR_MESSAGES.incorrect_number),
   exp_month: z.number().int().min(1, CARD_ERROR_MESSAGES.invalid_expiry).max(12, CARD_ERROR_MESSAGES.invalid_expiry),
-  exp_year: z.number().int().min(2000, CARD_ERROR_MESSAGES.invalid_expiry).max(2100, CARD_ERROR_MESSAGES.invalid_expiry),
+  exp_year: z
+    .number()
+    .int()
+    .min(2000, CARD_ERROR_MESSAGES.invalid_expiry)
+    .max(2100, CARD_ERROR_MESSAGES.invalid_expiry),
   cvc: z.string().regex(/^\d{3,4}$/, CARD_ERROR_MESSAGES.invalid_cvc),
   name: CardholderNameSchema,
 });
@@ -159,7 +160,7 @@ export const PAYMENT_ERROR_MESSAGES: Record<PaymentErrorCode, string> = {
 
 /** A paid order that failed because its promo code's limits were spent by payments that completed first (decisions/031). */
 export const PROMO_LIMIT_REFUNDED_MESSAGE =
-  'The promo code on this booking was fully redeemed by other bookings, or already used with your e-mail address, before your payment completed. No tickets were issued, and any payment has been refunded in full.';
+  'The promo code on this booking was fully redeemed by other bookings, already used with your e-mail address, or withdrawn by the organiser before your payment completed. No tickets were issued, and any payment has been refunded in full.';
 
 /** A ticket of a paid order, as the confirmation page lists it. */
 export const IssuedTicketSchema = z.object({

@@ -71,9 +71,12 @@ export const CheckInAdmittedSchema = z.object({
 });
 export type CheckInAdmitted = z.infer<typeof CheckInAdmittedSchema>;
 
-/** 409: the ticket was scanned before (`first_scanned_at`), is for another event, or its booking is not valid. */
+/**
+ * 409: the ticket was scanned before (`first_scanned_at`), is for another event, its booking is not valid, or its
+ * code was replaced by a name correction (`reissued`: the holder has a new ticket; decisions/039).
+ */
 export const CheckInRefusedSchema = ErrorBodySchema.extend({
-  reason: z.enum(['already_used', 'other_event', 'booking_not_valid']),
+  reason: z.enum(['already_used', 'other_event', 'booking_not_valid', 'reissued']),
   first_scanned_at: z.string().nullable(),
 });
 export type CheckInRefused = z.infer<typeof CheckInRefusedSchema>;

@@ -648,7 +648,7 @@ describe('POST /api/organiser/:org/events/:eventUid/status', () => {
     expect((await call('POST', statusUrl(event.uid, pending), pendingOwner, { to: 'ongoing' })).statusCode).toBe(200);
   });
 
-  it('refuses a transition the lifecycle does not have, naming both ends; cancelling is final', async () => {
+  it('refuses a transition the lifecycle does not have, naming both ends', async () => {
     const draft = await createDraft();
     const before = await fingerprint();
     const closed = await call('POST', statusUrl(draft.uid), owner, { to: 'closed' });
@@ -661,19 +661,29 @@ describe('POST /api/organiser/:org/events/:eventUid/status', () => {
     expect(unknown.statusCode).toBe(422);
     expect(await fingerprint()).toEqual(before);
 
-    const event = await createEvent(t.db, { organisationId: ours.id, venueId: colombo.id, status: 'ongoing' });
-    const cancelled = await call('POST', statusUrl(event.uid), owner, { to: 'cancelled' });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(ConsoleEventAnswerSchema.parse(cancelled.json()).status).toBe('cancelled');
-    const audit = await auditOf(event.id);
-    expect(audit.at(-1)).toMatchObject({
-      action: 'event.status',
-      before: { status: 'ongoing' },
-      after: { status: 'cancelled', refunds: expect.stringContaining('issue 22') },
-    });
-    const again = await call('POST', statusUrl(event.uid), owner, { to: 'ongoing' });
+    const cancelled = await createEvent(t.db, { organisationId: ours.id, venueId: colombo.id, status: 'cancelled' });
+    const again = await call('POST', statusUrl(cancelled.uid), owner, { to: 'ongoing' });
     expect(again.statusCode).toBe(409);
     expect(ErrorBodySchema.parse(again.json()).message).toBe('An event cannot go from cancelled to ongoing.');
+  });
+
+  it('does not cancel or postpone: it points to the cancellation and postponement, writing nothing', async () => {
+    const event = await createEvent(t.db, { organisationId: ours.id, venueId: colombo.id, status: 'ongoing' });
+    const before = await fingerprint();
+    for (const [to, action] of [
+      ['cancelled', 'POST …/cancellation'],
+      ['postponed', 'POST …/postponement'],
+    ] as const) {
+      const answer = await call('POST', statusUrl(event.uid), owner, { to });
+      expect(answer.statusCode, answer.body).toBe(409);
+      const body = ErrorBodySchema.parse(answer.json());
+      expect(body.code).toBe('event_change_required');
+      expect(body.message).toContain(action);
+    }
+    expect(await fingerprint()).toEqual(before);
+    const [row] = await t.db.select().from(events).where(eq(events.id, event.id));
+    expect(row?.status).toBe('ongoing');
+    expect(await auditOf(event.id)).toEqual([]);
   });
 
   it("refuses who may not publish, and another organisation's event, writing nothing", async () => {

@@ -39,10 +39,10 @@ const SEATS_BODY_LIMIT = 60_000 * 43 + 1_024;
 
 /** 409 of the status route: a transition the lifecycle refuses, or the checklist's problems (`problems`). */
 const StatusConflictBodySchema = ErrorBodySchema.extend({
-  code: z.enum(['conflict', 'not_publishable']),
+  code: z.enum(['conflict', 'not_publishable', 'event_change_required']),
   problems: z.array(ChecklistItemSchema).optional(),
 }).describe(
-  '`conflict`: the lifecycle does not go from the current status to this one (the message names both); `not_publishable`: what stands between the event and its buyers, in `problems` (the publishing checklist).',
+  '`conflict`: the lifecycle does not go from the current status to this one (the message names both); `event_change_required`: cancelling or postponing, which POST …/cancellation and …/postponement do (they tell buyers and refund orders); `not_publishable`: what stands between the event and its buyers, in `problems` (the publishing checklist).',
 );
 
 /**
@@ -166,9 +166,9 @@ export const authoringModule: FastifyPluginAsync<AuthoringModuleOptions> = async
       config: { permission: 'event.publish', scope: 'event' },
       schema: {
         tags: ['organiser'],
-        summary: 'Publish, postpone, close or cancel an event',
+        summary: 'Publish, close or reopen an event',
         description:
-          "Needs `event.publish`. Moves the event along its lifecycle (draft → ongoing, presale or pending → postponed, closed, cancelled). Opening sales runs the publishing checklist for the target status and refuses with 409 `not_publishable` and its `problems`; presale and pending take `sale_start_local`, when sales open in the venue's clocks. Cancelling sets the status only: its orders are not refunded here.",
+          "Needs `event.publish`. Moves the event along its lifecycle (draft → ongoing, presale or pending → closed, and back). Cancelling and postponing are refused with 409 `event_change_required`: POST …/cancellation and POST …/postponement do them, telling buyers and refunding orders. Opening sales runs the publishing checklist for the target status and refuses with 409 `not_publishable` and its `problems`; presale and pending take `sale_start_local`, when sales open in the venue's clocks.",
         security: securedBy('session'),
         params: ConsoleEventParamsSchema,
         body: EventStatusBodySchema,

@@ -67,7 +67,10 @@ const MESSAGES = {
   freeSeatingSeats: 'A free seating package owns no seats: buyers take a count. Make it seated to assign seats.',
   noSeatMap: 'The venue has no seat map: there are no seats to assign.',
   packageTaken: 'Tickets of this package were sold or held: it cannot be deleted. Make it inactive instead.',
-  cancelNote: "Orders are not refunded by this change: refunding a cancelled event's orders is issue 22.",
+  eventChangeRequired: (to: 'cancelled' | 'postponed') =>
+    to === 'cancelled'
+      ? 'Cancel an event with its cancellation (POST …/cancellation), which e-mails its buyers and refunds their orders; the status route does not cancel.'
+      : 'Postpone an event with its postponement (POST …/postponement), which e-mails its buyers; the status route does not postpone.',
 } as const;
 
 /** Ids listed in a message: the first `max`, then how many more. */
@@ -726,7 +729,8 @@ export function createAuthoringService(deps: AuthoringServiceDeps) {
 
     /**
      * Moves the event along its lifecycle. Opening sales (publishing, or bringing an event back) runs the
-     * publishing checklist for the target status first. Cancelling only sets the status: refunds are issue 22.
+     * publishing checklist for the target status first. Cancelling and postponing are event-changes' (they tell
+     * buyers and refund orders): refused here with 409 `event_change_required`.
      */
     changeStatus(actor: OrganiserActor, body: EventStatusBody): Promise<ConsoleEventAnswer> {
       return inScope(actor, async (tx) => {
@@ -736,6 +740,10 @@ export function createAuthoringService(deps: AuthoringServiceDeps) {
         const from = event.status;
         const { to } = body;
         if (!canTransition(from, to)) throw conflict(`An event cannot go from ${from} to ${to}.`);
+        // Setting the status alone would tell no buyer and refund no order: modules/event-changes does both.
+        if (to === 'cancelled' || to === 'postponed') {
+          throw new AppError('event_change_required', MESSAGES.eventChangeRequired(to));
+        }
 
         const saleStartLocal = body.sale_start_local ?? null;
         if (saleStartLocal !== null && !needsSaleStart(to)) {
@@ -778,7 +786,6 @@ export function createAuthoringService(deps: AuthoringServiceDeps) {
             status: to,
             ...(needsSaleStart(to) ? { sale_start_local: wallClockOf(saleStartsAt, venue.timeZone) } : {}),
             ...(isFirstPublication ? { first_publication: true } : {}),
-            ...(to === 'cancelled' ? { refunds: MESSAGES.cancelNote } : {}),
           },
         });
         return answerFor(tx, event.id);

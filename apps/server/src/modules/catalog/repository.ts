@@ -4,6 +4,7 @@ import { eventSearchMatch } from '@marquee/db/search';
 import { banners, events, paymentGateways, testimonials, ticketPackages, venues } from '@marquee/db/schema';
 import type { EventType } from '@marquee/domain/categories';
 import { HIDDEN_STATUSES, SOLD_OUT_STATUSES, UNLISTED_STATUSES } from '@marquee/domain/statuses';
+import { eventAutoApplyColumns } from '../promotions/auto-apply';
 
 /** Catalogue queries. Each returns plain rows; the service shapes them into API answers. */
 
@@ -158,8 +159,8 @@ async function findEventWhere(db: Db, where: SQL | undefined) {
       bannerImg: events.bannerImg,
       freeSeating: events.freeSeating,
       promo: events.promo,
-      promoAutoApply: events.promoAutoApply,
-      promoCode: events.promoCode,
+      // The event's auto-applied code: a console code marked auto-apply, else the event's own (decisions/045).
+      ...eventAutoApplyColumns,
       handlingCost: events.handlingCost,
       paymentGatewayIds: events.paymentGatewayIds,
       venue: {

@@ -81,6 +81,7 @@ export async function findOrderPage(tx: ScopedTx, filter: OrderFilter, page: { l
       email: orders.email,
       phone: orders.phone,
       status: orders.status,
+      kind: orders.kind,
       currency: orders.currency,
       total: orders.total,
       tickets: sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0)::int FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
@@ -107,6 +108,8 @@ export async function findScopedOrder(tx: ScopedTx, bookingId: string) {
       id: orders.id,
       bookingId: orders.orderId,
       status: orders.status,
+      kind: orders.kind,
+      compNote: orders.compNote,
       cancelReason: orders.cancelReason,
       failureReason: orders.failureReason,
       lastPaymentError: orders.lastPaymentError,
@@ -164,6 +167,13 @@ export function findOrderTickets(tx: ScopedTx, orderRowId: number) {
       seatId: tickets.seatId,
       usedAt: tickets.usedAt,
       voidedAt: tickets.voidedAt,
+      holderFirstName: tickets.holderFirstName,
+      holderLastName: tickets.holderLastName,
+      // The last name correction (decisions/039); the console role reads replacements under row-level security.
+      reissuedAt:
+        sql<Date | null>`(SELECT max(r.replaced_at) FROM ticket_code_replacements r WHERE r.ticket_id = ${tickets.id})`.mapWith(
+          (value: string | Date | null) => (value === null ? null : new Date(value)),
+        ),
     })
     .from(tickets)
     .innerJoin(orderLines, and(eq(orderLines.orderId, tickets.orderId), eq(orderLines.packageId, tickets.packageId)))

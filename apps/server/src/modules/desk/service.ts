@@ -8,11 +8,10 @@ import {
   type OrderSearchQuery,
 } from '@marquee/domain/desk';
 import { isPaidStatus, parseBookingId } from '@marquee/domain/orders';
-import { can, operatorCan } from '@marquee/domain/permissions';
 import type { SeatMap } from '@marquee/domain/seat-map';
 import { describeSeat, seatLabel } from '@marquee/domain/tickets';
 import { AppError } from '../../plugins/app-error';
-import { organiserScopeOf, type OrganiserActor } from '../../plugins/organiser-access';
+import { actorCan, organiserScopeOf, type OrganiserActor } from '../../plugins/organiser-access';
 import * as repository from './repository';
 
 export type DeskService = ReturnType<typeof createDeskService>;
@@ -40,7 +39,7 @@ export class ResendLimitedError extends AppError {
 
 /** Whether the actor may see a buyer's e-mail, phone and NIC. */
 export function canSeeContact(actor: OrganiserActor): boolean {
-  return actor.role === 'operator' ? operatorCan('order.contact.read') : can(actor.role, 'order.contact.read');
+  return actorCan(actor, 'order.contact.read');
 }
 
 function seatOf(map: SeatMap | null, id: string) {
@@ -81,6 +80,7 @@ export function createDeskService(deps: { db: Db }) {
       return {
         orders: rows.map((row) => ({
           booking_id: row.bookingId,
+          kind: row.kind,
           event: { uid: row.eventUid, name: row.eventName, starts_at: row.eventStartsAt.toISOString() },
           buyer: { first_name: row.firstName, last_name: row.lastName },
           contact: withContact ? { email: row.email, phone: row.phone } : null,
@@ -136,6 +136,8 @@ export function createDeskService(deps: { db: Db }) {
 
         return {
           booking_id: order.bookingId,
+          kind: order.kind,
+          comp_note: order.compNote,
           status: order.status,
           event: { uid: order.event.uid, name: order.event.name, starts_at: order.event.startsAt.toISOString() },
           buyer: { first_name: order.firstName, last_name: order.lastName },
@@ -185,6 +187,11 @@ export function createDeskService(deps: { db: Db }) {
             seat: ticket.seatId === null ? null : seatOf(order.seatMap, ticket.seatId),
             used_at: ticket.usedAt?.toISOString() ?? null,
             voided_at: ticket.voidedAt?.toISOString() ?? null,
+            holder: {
+              first_name: ticket.holderFirstName ?? order.firstName,
+              last_name: ticket.holderLastName ?? order.lastName,
+            },
+            reissued_at: ticket.reissuedAt?.toISOString() ?? null,
           })),
           emails: emails.map((email) => ({
             kind: email.kind,

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '@marquee/db/client';
 import {
+  eventChangeOrders,
+  eventChanges,
   events,
   mailAttachments,
   mailMessages,
@@ -20,7 +22,7 @@ import {
 export type ClaimedOutboxRow =
   | {
       id: number;
-      kind: 'order_confirmation' | 'payment_refunded';
+      kind: 'order_confirmation' | 'payment_refunded' | 'tickets_reissued';
       orderId: number;
       attempts: number;
       /** Resends from the orders desk so far: the Message-ID of this send (mail/service.ts). */
@@ -28,7 +30,17 @@ export type ClaimedOutboxRow =
     }
   | { id: number; kind: 'password_reset'; userId: string; url: string; attempts: number }
   | { id: number; kind: 'organisation_invitation'; url: string; attempts: number }
-  | { id: number; kind: 'order_refunded'; refundId: number; attempts: number };
+  | { id: number; kind: 'order_refunded'; refundId: number; attempts: number }
+  | {
+      id: number;
+      kind: 'event_cancelled' | 'event_postponed';
+      orderId: number;
+      /** The cancellation or postponement told (decisions/040). */
+      eventChangeId: number;
+      attempts: number;
+      /** Postponements of the order's event before this one: each is a message of its own. */
+      resendCount: number;
+    };
 
 const ClaimedRowsSchema = z.object({
   rows: z.array(
@@ -40,9 +52,13 @@ const ClaimedRowsSchema = z.object({
         'password_reset',
         'organisation_invitation',
         'order_refunded',
+        'tickets_reissued',
+        'event_cancelled',
+        'event_postponed',
       ]),
       order_id: z.number().nullable(),
       refund_id: z.number().nullable(),
+      event_change_id: z.number().nullable(),
       user_id: z.string().nullable(),
       payload: z.object({ url: z.string() }).nullable(),
       attempts: z.number(),
@@ -67,6 +83,16 @@ function toClaimedRow(row: z.infer<typeof ClaimedRowsSchema>['rows'][number]): C
   }
   if (row.kind === 'order_refunded') {
     return { id: row.id, kind: row.kind, refundId: row.refund_id ?? 0, attempts: row.attempts };
+  }
+  if (row.kind === 'event_cancelled' || row.kind === 'event_postponed') {
+    return {
+      id: row.id,
+      kind: row.kind,
+      orderId: row.order_id ?? 0,
+      eventChangeId: row.event_change_id ?? 0,
+      attempts: row.attempts,
+      resendCount: row.resend_count,
+    };
   }
   return {
     id: row.id,
@@ -132,6 +158,28 @@ export async function findRefundForMail(db: Db, refundId: number) {
   return row ?? null;
 }
 
+/**
+ * An event's cancellation or postponement an e-mail tells (issue 22; decisions/040), and for a cancellation with
+ * refunds what this order gets back: the refund the cancellation made for it, else (not made yet) what is left.
+ */
+export async function findEventChangeForMail(db: Db, changeId: number, orderRowId: number) {
+  const [row] = await db
+    .select({
+      kind: eventChanges.kind,
+      message: eventChanges.message,
+      refund: eventChanges.refund,
+      newStartsAt: eventChanges.newStartsAt,
+      // Written with aliases: a single-table select leaves column names unqualified, and these are subqueries.
+      refundAmount: sql<number>`coalesce(
+        (SELECT r.amount FROM ${eventChangeOrders} w JOIN ${refunds} r ON r.id = w.refund_id
+          WHERE w.change_id = ${changeId} AND w.order_id = ${orderRowId}),
+        (SELECT o.total - o.refunded_amount FROM ${orders} o WHERE o.id = ${orderRowId}))`.mapWith(Number),
+    })
+    .from(eventChanges)
+    .where(eq(eventChanges.id, changeId));
+  return row ?? null;
+}
+
 export async function findUserForMail(db: Db, userId: string) {
   const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   return row ?? null;
@@ -155,7 +203,7 @@ export async function claimDueOutbox(db: Db, limit: number, leaseSeconds: number
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, order_id, user_id, refund_id, payload, attempts, resend_count`);
+    RETURNING id, kind, order_id, user_id, refund_id, event_change_id, payload, attempts, resend_count`);
   return ClaimedRowsSchema.parse(result)
     .rows.map(toClaimedRow)
     .sort((a, b) => a.id - b.id);
@@ -310,4 +358,38 @@ export async function findKeptAttachment(db: Db, messageRowId: number, attachmen
     .from(mailAttachments)
     .where(and(eq(mailAttachments.id, attachmentId), eq(mailAttachments.mailMessageId, messageRowId)));
   return attachment ?? null;
+}
+
+/**
+ * Queues the e-mail of an order's re-issued tickets (a name corrected at the desk; decisions/039) in the caller's
+ * transaction: one row per order, queued again by a later correction as a new message (`resend_count`, as the
+ * desk's resends), left as it is while it is still waiting to be sent (it will carry every correction, as the PDF
+ * is rendered when it is sent). Answers whether a send is now queued.
+ */
+export async function enqueueTicketsReissued(tx: Tx, orderRowId: number): Promise<boolean> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ kind: 'tickets_reissued', orderId: orderRowId })
+    .onConflictDoUpdate({
+      target: [outbox.kind, outbox.orderId],
+      set: {
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        lastError: null,
+        sentAt: null,
+        resendCount: sql`${outbox.resendCount} + 1`,
+      },
+      setWhere: sql`${outbox.status} <> 'pending'`,
+    })
+    .returning({ id: outbox.id });
+  return row !== undefined || (await isQueued(tx, orderRowId));
+}
+
+async function isQueued(tx: Tx, orderRowId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: outbox.status })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'tickets_reissued'), eq(outbox.orderId, orderRowId)));
+  return row?.status === 'pending';
 }

@@ -12,7 +12,9 @@ import { renderOrderConfirmation } from './templates/render-order-confirmation';
 import { renderOrganisationInvitation } from './templates/render-organisation-invitation';
 import { renderPasswordReset } from './templates/render-password-reset';
 import { renderOrderRefunded } from './templates/render-order-refunded';
+import { renderEventChanged } from './templates/render-event-changed';
 import { renderPaymentRefunded } from './templates/render-payment-refunded';
+import { renderTicketsReissued } from './templates/render-tickets-reissued';
 import {
   MailRejectedError,
   createSmtpTransport,
@@ -106,6 +108,14 @@ export function mailConfigOf(config: AppConfig): MailConfig {
 /** Queues a password-reset e-mail with its one-time link (the accounts library asks for one); the worker sends it. */
 export function requestPasswordResetMail(db: Db, userId: string, url: string): Promise<void> {
   return repository.enqueuePasswordReset(db, userId, url);
+}
+
+/**
+ * Queues the e-mail of an order's re-issued tickets (a name corrected at the desk; decisions/039) in the
+ * transaction that re-issued them; answers whether a send is queued.
+ */
+export function requestTicketsReissuedMail(tx: Tx, orderRowId: number): Promise<boolean> {
+  return repository.enqueueTicketsReissued(tx, orderRowId);
 }
 
 /**
@@ -208,16 +218,61 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  /** An event cancelled or postponed (issue 22; decisions/040): one e-mail per order and change. */
+  async function composeEventChangeMail(
+    row: Extract<ClaimedOutboxRow, { kind: 'event_cancelled' | 'event_postponed' }>,
+  ): Promise<OutgoingMail> {
+    const change = await repository.findEventChangeForMail(db, row.eventChangeId, row.orderId);
+    const order = await repository.findOrderForMail(db, row.orderId);
+    if (!change || !order) throw new MailRejectedError(`Order ${row.orderId} or its event's change no longer exists.`);
+    return {
+      // One per (order, change): a later postponement of the same event is a message of its own.
+      messageId: `<${row.kind.replace('_', '-')}.${order.bookingId}.${row.eventChangeId}@${domain}>`,
+      from: config.from,
+      to: { name: `${order.firstName} ${order.lastName}`, address: order.email },
+      ...renderEventChanged({
+        kind: change.kind,
+        bookingId: order.bookingId,
+        buyerFirstName: order.firstName,
+        event: mailEvent(order),
+        message: change.message,
+        isRefunding: change.refund,
+        refund: { amount: change.refundAmount, currency: order.currency },
+        newStartsAt: change.newStartsAt ? change.newStartsAt.toISOString() : null,
+        isTest: deps.testMode ?? false,
+      }),
+      attachments: [],
+    };
+  }
+
   async function compose(row: ClaimedOutboxRow): Promise<OutgoingMail> {
     if (row.kind === 'password_reset') return composeAccountMail(row);
     if (row.kind === 'organisation_invitation') return composeInvitationMail(row);
     if (row.kind === 'order_refunded') return composeRefundMail(row);
+    if (row.kind === 'event_cancelled' || row.kind === 'event_postponed') return composeEventChangeMail(row);
     const order = await repository.findOrderForMail(db, row.orderId);
     // The outbox row goes with its order (ON DELETE CASCADE), so this is a row deleted mid-attempt.
     if (!order) throw new MailRejectedError(`Order ${row.orderId} no longer exists.`);
     let rendered: RenderedMail;
     const attachments: MailAttachment[] = [];
-    if (row.kind === 'order_confirmation') {
+    if (row.kind === 'tickets_reissued') {
+      // A name corrected at the desk (decisions/039): the booking's tickets as they stand now, new QR included.
+      if (deps.renderTicketsPdf) {
+        attachments.push({
+          filename: `${order.bookingId}.pdf`,
+          contentType: 'application/pdf',
+          content: Buffer.from(await deps.renderTicketsPdf(row.orderId)),
+        });
+      }
+      rendered = renderTicketsReissued({
+        bookingId: order.bookingId,
+        buyerFirstName: order.firstName,
+        event: mailEvent(order),
+        attachmentName: attachments[0]?.filename ?? null,
+        downloadUrl: `${publicUrl}/download-tickets`,
+        isTest: deps.testMode ?? false,
+      });
+    } else if (row.kind === 'order_confirmation') {
       if (deps.renderTicketsPdf) {
         const pdf = await deps.renderTicketsPdf(row.orderId);
         attachments.push({

@@ -5,6 +5,7 @@ import { AppError } from '../../plugins/app-error';
 import * as inventory from '../inventory/service';
 import type { PaymentGateways } from '../payments/gateways';
 import { takePromoUse } from '../promotions/service';
+import { recordWebhookEvent } from '../integrations/webhook-events';
 import { issueTickets } from '../tickets/issue-tickets';
 import * as repository from './repository';
 import type { OrderRow } from './repository';
@@ -97,6 +98,19 @@ export function createOrderCompletion(deps: { db: Db; gateways: PaymentGateways 
           await repository.markComplete(tx, row.id);
           await issueTickets(tx, { id: row.id, eventId: row.eventId }, lines);
           await repository.queueEmail(tx, row.id, 'order_confirmation');
+          // The organiser's webhooks (decisions/044): queued with the completion, sent after it commits.
+          await recordWebhookEvent(tx, {
+            eventId: row.eventId,
+            type: 'order.completed',
+            data: {
+              booking_id: row.orderId,
+              event_uid: row.eventUid,
+              currency: row.currency,
+              total: row.total,
+              tickets: lines.reduce((sum, line) => sum + line.quantity, 0),
+              buyer: { first_name: row.firstName, last_name: row.lastName, email: row.email },
+            },
+          });
           return 'complete' as const;
         }),
       );

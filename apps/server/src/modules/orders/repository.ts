@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@marquee/db/client';
 import { events, orderLines, orders, outbox, paymentGateways, ticketPackages } from '@marquee/db/schema';
+import { eventAutoApplyColumns } from '../promotions/auto-apply';
 
 export interface CheckoutEventRow {
   id: number;
@@ -50,8 +51,8 @@ export async function findCheckoutEvent(
       currency: events.currency,
       freeEvent: events.freeEvent,
       promo: events.promo,
-      promoAutoApply: events.promoAutoApply,
-      promoCode: events.promoCode,
+      // The event's auto-applied code: a console code marked auto-apply, else the event's own (decisions/045).
+      ...eventAutoApplyColumns,
       handlingCost: events.handlingCost,
       paymentGatewayIds: events.paymentGatewayIds,
     })

@@ -242,6 +242,24 @@ describe('the SPA', () => {
     },
   );
 
+  it("gives WebAssembly (the gate scanner's QR decoder) to the console's page only", async () => {
+    const scriptSrcOf = (csp: unknown) => (/script-src ([^;]*)/.exec(String(csp))?.[1] ?? '').split(' ');
+    for (const url of ['/organiser', '/organiser/lanka-live/events/abc123/gate']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(scriptSrcOf(response.headers['content-security-policy'])).toContain("'wasm-unsafe-eval'");
+      expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+    for (const url of ['/', '/concerts', event.path, '/no-such-page']) {
+      const response = await get(url);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(scriptSrcOf(response.headers['content-security-policy']), url).toContain("'self'");
+      expect(scriptSrcOf(response.headers['content-security-policy']), url).not.toContain("'wasm-unsafe-eval'");
+    }
+    const api = await get('/api/events');
+    expect(String(api.headers['content-security-policy'])).not.toContain('wasm');
+  });
+
   it('answers HEAD like GET', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/concerts' });
     expect(response.statusCode).toBe(200);

@@ -51,6 +51,7 @@ export const pagesModule: FastifyPluginAsync<PagesModuleOptions> = async (app, {
     switch (answer.kind) {
       case 'html':
         if (answer.noindex) reply.header('x-robots-tag', 'noindex, nofollow');
+        if (answer.document === 'console') reply.header('content-security-policy', app.consoleContentSecurityPolicy);
         return sendHtml(reply, answer.status, answer.html);
       case 'redirect':
         return reply.redirect(answer.location, 301);

@@ -26,7 +26,7 @@ export interface PagesServiceDeps {
 /** What a page's GET gets (routes.ts turns it into the HTTP answer). */
 export type PageAnswer =
   /** The page's HTML: 200, or 404 for an unknown path or event (the SPA shows its not-found page). */
-  | { kind: 'html'; status: 200 | 404; html: string; noindex?: true }
+  | { kind: 'html'; status: 200 | 404; html: string; noindex?: true; document?: 'console' }
   /** A non-canonical event address: a 301 to the event's own path (the query string kept). */
   | { kind: 'redirect'; location: string }
   /** A path that looks like a file but is none of the built ones: the server's own 404. */
@@ -157,6 +157,8 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
             pageModules: preloads ? consoleApp.chunks.for(preloads.routeSource) : [],
           }),
           noindex: true,
+          // Its own Content-Security-Policy: the gate scanner compiles WebAssembly (plugins/security-headers.ts).
+          document: 'console',
         };
       }
       case 'missing-file':

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { events, orderLines, orders, promoCodes, ticketPackages } from '@marquee/db/schema';
 import { inScope, type ScopedTx } from '@marquee/db/tenancy';
 import { PAID_ORDER_STATUSES } from '@marquee/domain/orders';
@@ -22,6 +22,7 @@ const columns = {
   maxUsesPerEmail: promoCodes.maxUsesPerEmail,
   usedCount: promoCodes.usedCount,
   active: promoCodes.active,
+  autoApply: promoCodes.autoApply,
   createdAt: promoCodes.createdAt,
 };
 
@@ -125,6 +126,7 @@ export interface PromoRule {
   maxUses: number | null;
   maxUsesPerEmail: number | null;
   active: boolean;
+  autoApply: boolean;
 }
 
 /**
@@ -144,6 +146,30 @@ export async function updateCode(tx: ScopedTx, promoId: number, change: Partial<
     .update(promoCodes)
     .set({ ...change, updatedAt: sql`now()` })
     .where(eq(promoCodes.id, promoId));
+}
+
+/**
+ * The event's active auto-apply code other than `exceptId`, if any (promo_codes_one_auto_apply_per_event
+ * allows one; this names it in the refusal, the index decides a race).
+ */
+export async function findOtherAutoApplyCode(
+  tx: ScopedTx,
+  eventId: number,
+  exceptId: number | null,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ code: promoCodes.code })
+    .from(promoCodes)
+    .where(
+      and(
+        eq(promoCodes.eventId, eventId),
+        eq(promoCodes.autoApply, true),
+        eq(promoCodes.active, true),
+        exceptId === null ? undefined : ne(promoCodes.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row?.code ?? null;
 }
 
 /** Whether any order (paid or not) names the code: such a code is kept (orders point at it). */

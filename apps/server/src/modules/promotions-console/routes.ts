@@ -24,6 +24,8 @@ export interface PromotionsConsoleModuleOptions {
 const GUARD_CODES = ['sign_in_required', 'two_factor_required', 'forbidden', 'not_found'] as const;
 
 const BASE = '/api/organiser/:org/events/:eventUid/promotions';
+const AUTO_APPLY_NOTE =
+  '`auto_apply`: the checkout applies the code without the buyer typing it; one active auto-apply code per event (another: 409 `conflict` naming it, under `errors.auto_apply`).';
 const RULE_NOTE =
   'Percent: `value` 1-100; fixed: minor units off the order. `package_ids` must be packages of the event (422 otherwise); empty: all of them. `valid_to` after `valid_from`.';
 
@@ -63,7 +65,7 @@ export const promotionsConsoleModule: FastifyPluginAsync<PromotionsConsoleModule
       schema: {
         tags: ['organiser'],
         summary: 'Make a promo code',
-        description: `Needs \`promo.write\`. The code is stored upper-case. ${RULE_NOTE} A code the event has already: 409 \`conflict\`. Recorded in the audit log.`,
+        description: `Needs \`promo.write\`. The code is stored upper-case. ${RULE_NOTE} ${AUTO_APPLY_NOTE} A code the event has already: 409 \`conflict\`. Recorded in the audit log.`,
         security: securedBy('session'),
         params: ConsoleEventParamsSchema,
         body: PromoCreateBodySchema,
@@ -132,7 +134,7 @@ export const promotionsConsoleModule: FastifyPluginAsync<PromotionsConsoleModule
       schema: {
         tags: ['organiser'],
         summary: 'Change a promo code',
-        description: `Needs \`promo.write\`. Only the fields sent change; the code's text never does. ${RULE_NOTE} Once the code has uses, its \`kind\` and \`value\` cannot change (409 \`conflict\`), and \`max_uses\` cannot go below them (422). Recorded in the audit log.`,
+        description: `Needs \`promo.write\`. Only the fields sent change; the code's text never does. ${RULE_NOTE} Once the code has uses, its \`kind\` and \`value\` cannot change (409 \`conflict\`), and \`max_uses\` cannot go below them (422). ${AUTO_APPLY_NOTE} \`active: true\` reactivates a code. Decided under the code's row lock, the one a payment takes: a payment completing after a deactivation, a limit lowered or a window moved is judged by the new rule (refused and refunded when it no longer applies). Recorded in the audit log.`,
         security: securedBy('session'),
         params: PromoParamsSchema,
         body: PromoUpdateBodySchema,
@@ -153,7 +155,7 @@ export const promotionsConsoleModule: FastifyPluginAsync<PromotionsConsoleModule
         tags: ['organiser'],
         summary: 'Deactivate a promo code',
         description:
-          'Needs `promo.write`. Buyers can no longer apply it; orders already placed with it keep their price. Recorded in the audit log.',
+          'Needs `promo.write`. Buyers can no longer apply it, and a payment completing after this (an order placed with it, not yet paid) is refused and refunded (decisions/045). Reactivate with PATCH `active: true`. Recorded in the audit log.',
         security: securedBy('session'),
         params: PromoParamsSchema,
         response: { 200: PromoCodeAnswerSchema, ...errorResponses(...GUARD_CODES) },

@@ -28,7 +28,19 @@ export const PROMOTIONS_MESSAGES = {
   maxUsesBelowUses: 'The limit cannot be below the uses already made.',
   usedNoDelete: 'This code has been used: deactivate it instead of deleting it.',
   generateCollided: 'Could not make enough unique codes. Try again, or use a longer prefix.',
+  autoApplyTaken: 'Another code of this event is already applied automatically: unmark it first.',
 } as const;
+
+/** The refusal of a second active auto-apply code (decisions/045), naming the one there is when it is known. */
+function autoApplyTaken(other: string | null): AppError {
+  const message =
+    other === null
+      ? PROMOTIONS_MESSAGES.autoApplyTaken
+      : `${other} is already applied automatically: unmark it first (one code per event is).`;
+  return new AppError('conflict', message, { auto_apply: [message] });
+}
+const isAutoApplyTaken = (error: unknown) =>
+  isViolationOf(error, UNIQUE_VIOLATION, 'promo_codes_one_auto_apply_per_event');
 
 /** Attempts at a batch of generated codes before giving up (a collision of 8 random characters is rare). */
 const GENERATE_ATTEMPTS = 3;
@@ -48,6 +60,7 @@ function answerOf(row: repository.PromoCodeRow): PromoCodeAnswer {
     max_uses: row.maxUses,
     max_uses_per_email: row.maxUsesPerEmail,
     active: row.active,
+    auto_apply: row.autoApply,
     used_count: row.usedCount,
     usage: { orders: row.usage.orders, tickets: row.usage.tickets, discount: row.usage.discount },
     created_at: row.createdAt.toISOString(),
@@ -66,6 +79,8 @@ function ruleOf(body: PromoCreateBody | PromoGenerateBody): repository.PromoRule
     maxUses: body.max_uses,
     maxUsesPerEmail: body.max_uses_per_email,
     active: body.active,
+    // Generated codes are never applied automatically (one active auto-apply code per event).
+    autoApply: 'auto_apply' in body ? body.auto_apply : false,
   };
 }
 
@@ -140,6 +155,10 @@ export function createPromotionsConsoleService(deps: { db: Db }) {
     try {
       return await withOrganiserScope(db, organiserScopeOf(actor), async (tx) => {
         await checkPackages(tx, eventId, rule.packageIds);
+        if (rule.autoApply && rule.active) {
+          const other = await repository.findOtherAutoApplyCode(tx, eventId, null);
+          if (other !== null) throw autoApplyTaken(other);
+        }
         const [inserted] = await repository.insertCodes(tx, eventId, [body.code], rule);
         if (!inserted)
           throw new AppError('conflict', PROMOTIONS_MESSAGES.duplicate, { code: [PROMOTIONS_MESSAGES.duplicate] });
@@ -158,6 +177,8 @@ export function createPromotionsConsoleService(deps: { db: Db }) {
     } catch (error) {
       if (isUnique(error))
         throw new AppError('conflict', PROMOTIONS_MESSAGES.duplicate, { code: [PROMOTIONS_MESSAGES.duplicate] });
+      // Another request marked a code meanwhile: the index decided.
+      if (isAutoApplyTaken(error)) throw autoApplyTaken(null);
       throw error;
     }
   }
@@ -182,6 +203,7 @@ export function createPromotionsConsoleService(deps: { db: Db }) {
           if (body.max_uses !== undefined) change.maxUses = body.max_uses;
           if (body.max_uses_per_email !== undefined) change.maxUsesPerEmail = body.max_uses_per_email;
           if (body.active !== undefined) change.active = body.active;
+          if (body.auto_apply !== undefined) change.autoApply = body.auto_apply;
 
           // The rule as it will be: a percent at most 100, the end after the start.
           const problems = promoRuleProblems({
@@ -206,6 +228,12 @@ export function createPromotionsConsoleService(deps: { db: Db }) {
             throw invalidField('max_uses', `${PROMOTIONS_MESSAGES.maxUsesBelowUses} (${code.usedCount} so far)`);
           }
           if (change.packageIds !== undefined) await checkPackages(tx, eventId, change.packageIds);
+          // Marked, or reactivated while marked: the event's one active auto-apply code (decisions/045).
+          const isAutoAfter = (change.autoApply ?? code.autoApply) && (change.active ?? code.active);
+          if (isAutoAfter && !(code.autoApply && code.active)) {
+            const other = await repository.findOtherAutoApplyCode(tx, eventId, code.id);
+            if (other !== null) throw autoApplyTaken(other);
+          }
 
           await repository.updateCode(tx, code.id, change);
           const before: Record<string, unknown> = {};
@@ -224,6 +252,7 @@ export function createPromotionsConsoleService(deps: { db: Db }) {
           return answerOf(row);
         });
       } catch (error) {
+        if (isAutoApplyTaken(error)) throw autoApplyTaken(null);
         // The database's last wall: a payment counted past a new limit cannot happen under the lock, but never a 500.
         if (isViolationOf(error, CHECK_VIOLATION)) throw invalidField('max_uses', PROMOTIONS_MESSAGES.maxUsesBelowUses);
         throw error;

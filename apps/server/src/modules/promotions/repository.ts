@@ -77,15 +77,27 @@ export interface PromoLimits {
   maxUses: number | null;
   maxUsesPerEmail: number | null;
   usedCount: number;
+  /**
+   * The code is active and the order was placed inside its validity window as the code now has it
+   * (decisions/045): an organiser's deactivation, or a window moved, binds every payment decided after it.
+   */
+  appliesToOrder: boolean;
 }
 
-/** Locks the promo code's row until the transaction ends: every payment with the code takes its use under it. */
-export async function lockPromoCode(tx: Tx, promoCodeId: number): Promise<PromoLimits | null> {
+/**
+ * Locks the promo code's row until the transaction ends: every payment with the code takes its use under it,
+ * and the console's changes of the code take the same lock (promotions-console/repository.ts lockEventCode).
+ */
+export async function lockPromoCode(tx: Tx, promoCodeId: number, orderId: number): Promise<PromoLimits | null> {
+  const placedAt = sql`(SELECT ${orders.createdAt} FROM ${orders} WHERE ${orders.id} = ${orderId})`;
   const rows = await tx
     .select({
       maxUses: promoCodes.maxUses,
       maxUsesPerEmail: promoCodes.maxUsesPerEmail,
       usedCount: promoCodes.usedCount,
+      appliesToOrder: sql<boolean>`${promoCodes.active}
+        AND coalesce(${promoCodes.validFrom} <= ${placedAt}, true)
+        AND coalesce(${promoCodes.validTo} > ${placedAt}, true)`,
     })
     .from(promoCodes)
     .where(eq(promoCodes.id, promoCodeId))

@@ -64,15 +64,18 @@ export async function resolvePromo(
  * Takes one use of an order's promo code as its payment completes (decisions/031): under the code's row lock,
  * so that payments with the same code are counted one after another across every server process, the code's
  * total and per-e-mail limits are checked against paid orders again. False: the limits were spent by
- * payments that completed first; the caller fails the order and refunds it. The code's validity window and
- * active flag are not checked again: the buyer was quoted the price when the order was placed.
+ * payments that completed first; the caller fails the order and refunds it. Under the same lock the code
+ * must still be active and the order placed inside its window as it now stands (decisions/045): an
+ * organiser's deactivation or a window moved into the past is decided in the same order as the payments,
+ * so no payment decided after it is discounted. A window that simply ran out after the order was placed does
+ * not refuse it: the buyer was quoted the price then.
  */
 export async function takePromoUse(
   tx: Tx,
   order: { id: number; promoCodeId: number; email: string },
 ): Promise<boolean> {
-  const limits = await repository.lockPromoCode(tx, order.promoCodeId);
-  if (!limits) return false;
+  const limits = await repository.lockPromoCode(tx, order.promoCodeId, order.id);
+  if (!limits?.appliesToOrder) return false;
   if (limits.maxUses !== null && limits.usedCount >= limits.maxUses) return false;
   if (limits.maxUsesPerEmail !== null) {
     const uses = await repository.countPaidUsesByEmail(tx, order.promoCodeId, order.email, order.id);

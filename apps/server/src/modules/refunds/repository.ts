@@ -215,7 +215,8 @@ export async function markSucceeded(db: Db, refundId: number): Promise<RefundRow
       })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
       .returning();
-    if (row) {
+    // A refund of an event's cancellation was told in the cancellation's own e-mail (decisions/040).
+    if (row?.notifyBuyer) {
       await tx.insert(outbox).values({ kind: 'order_refunded', refundId }).onConflictDoNothing();
     }
     return row ?? null;

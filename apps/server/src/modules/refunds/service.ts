@@ -7,6 +7,7 @@ import { formatMoney, type Currency } from '@marquee/domain/money';
 import type { RefundAnswer, RefundRequest } from '@marquee/domain/refunds';
 import { AppError, notFound } from '../../plugins/app-error';
 import { organiserScopeOf, type OrganiserActor } from '../../plugins/organiser-access';
+import { recordWebhookEvent } from '../integrations/webhook-events';
 import { retryOnDeadlock } from '../orders/retry-on-deadlock';
 import type { PaymentGateways } from '../payments/gateways';
 import * as repository from './repository';
@@ -104,6 +105,7 @@ export function createRefundsService(deps: { db: Db; gateways: PaymentGateways; 
     bookingId: string,
     request: RefundRequest,
     idempotencyKey: string,
+    notifyBuyer: boolean,
   ): Promise<{ refund: RefundRow; isReplay: boolean }> {
     const hash = requestHash(request);
     return retryOnDeadlock(() =>
@@ -163,6 +165,7 @@ export function createRefundsService(deps: { db: Db; gateways: PaymentGateways; 
           ticketIds,
           reason: request.reason,
           requestedBy: actor.userId,
+          notifyBuyer,
         });
         if ((await repository.voidTickets(tx, order.id, ticketIds, refund.id)) !== ticketIds.length) {
           throw new Error(`order ${order.bookingId}: its tickets changed under its lock`);
@@ -186,6 +189,21 @@ export function createRefundsService(deps: { db: Db; gateways: PaymentGateways; 
             is_refunded: totals.refundedAmount === totals.total,
           },
         });
+        // The organiser's webhooks (decisions/044): the refund decided, in its transaction.
+        await recordWebhookEvent(tx, {
+          organisationId: actor.organisationId,
+          type: 'order.refunded',
+          data: {
+            booking_id: order.bookingId,
+            event_uid: order.eventUid,
+            refund_id: refund.id,
+            amount: request.amount,
+            currency,
+            ticket_ids: ticketIds,
+            refunded_amount: totals.refundedAmount,
+            is_refunded: totals.refundedAmount === totals.total,
+          },
+        });
         return { refund, isReplay: false };
       }),
     );
@@ -201,10 +219,12 @@ export function createRefundsService(deps: { db: Db; gateways: PaymentGateways; 
       bookingId: string,
       request: RefundRequest,
       idempotencyKey: string,
+      options: { notifyBuyer?: boolean } = {},
     ): Promise<{ answer: RefundAnswer; isReplay: boolean }> {
       const id = parseBookingId(bookingId);
       if (!id) throw notFound(MESSAGES.orderNotFound);
-      const decided = await decide(actor, id, request, idempotencyKey);
+      // notifyBuyer false: an event's cancellation (decisions/040) told the buyer in its own e-mail.
+      const decided = await decide(actor, id, request, idempotencyKey, options.notifyBuyer ?? true);
       let refund = decided.refund;
       if (refund.status === 'pending') {
         // The deciding request holds the lease already; a replay takes it only if no call is under way.

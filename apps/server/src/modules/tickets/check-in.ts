@@ -10,8 +10,12 @@ import {
   type TicketClaims,
 } from '@marquee/domain/tickets';
 import { formatEventDate, formatZoneName } from '@marquee/domain/time';
+import { HOLDER_MESSAGES } from '@marquee/domain/comps';
 import { AppError } from '../../plugins/app-error';
+import { recordWebhookEvent } from '../integrations/webhook-events';
+import { admitTicket } from './admit-ticket';
 import { holderName } from './holder-name';
+import { findReplacedCode } from './reissue-ticket';
 import * as repository from './repository';
 import { cleanText } from './ticket-fonts';
 
@@ -48,6 +52,8 @@ export async function checkIn(deps: CheckInDeps, request: CheckInRequest): Promi
   const { db } = deps;
   const claims = await deps.verifyCode(request.code);
   const ticket = await repository.findTicketForCheckIn(db, claims.c);
+  // A code a name correction replaced (decisions/039): the holder has a new ticket.
+  if (!ticket && (await findReplacedCode(db, claims.c))) throw refused('reissued', HOLDER_MESSAGES.reissuedCode);
   // Signed by us yet naming no ticket (or another one than the row says): nothing to admit.
   if (!ticket || ticket.bookingId !== claims.o || ticket.eventUid !== claims.e || ticket.seatId !== claims.s) {
     throw new AppError('not_found', TICKET_MESSAGES.unknownTicket);
@@ -58,8 +64,29 @@ export async function checkIn(deps: CheckInDeps, request: CheckInRequest): Promi
   if (!isPaidStatus(ticket.orderStatus)) throw refused('booking_not_valid', TICKET_MESSAGES.bookingNotValid);
   // Voided by a refund (issue 22): the booking's other tickets still admit.
   if (ticket.voidedAt) throw refused('booking_not_valid', REFUND_MESSAGES.voidedTicket);
-  const scannedAt = ticket.usedAt ? null : await repository.admitTicket(db, ticket.id);
+  // Admitted and announced to the organiser's webhooks (decisions/044) in one transaction.
+  const scannedAt = ticket.usedAt
+    ? null
+    : await db.transaction(async (tx) => {
+        const admittedAt = await admitTicket(tx, ticket.id, ticket.code);
+        if (admittedAt) {
+          await recordWebhookEvent(tx, {
+            eventUid: ticket.eventUid,
+            type: 'ticket.checked_in',
+            data: {
+              ticket_code: ticket.code,
+              booking_id: ticket.bookingId,
+              event_uid: ticket.eventUid,
+              seat_id: ticket.seatId,
+              scanned_at: admittedAt.toISOString(),
+            },
+          });
+        }
+        return admittedAt;
+      });
   if (!scannedAt) {
+    // Replaced by a name correction between the look-up and the admission: the correction won.
+    if (await findReplacedCode(db, claims.c)) throw refused('reissued', HOLDER_MESSAGES.reissuedCode);
     const firstScan = ticket.usedAt ?? (await repository.findTicketUsedAt(db, ticket.id));
     if (!firstScan) {
       const isVoided = (await repository.findTicketForCheckIn(db, claims.c))?.voidedAt;

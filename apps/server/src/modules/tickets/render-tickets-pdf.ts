@@ -58,6 +58,7 @@ export async function renderTicketsPdf(deps: RenderTicketsPdfDeps, order: number
       packageName: ticket.packageName,
       unitPrice: ticket.unitPrice,
       seat: ticket.seatId === null ? null : describeSeat(row.seatMap, ticket.seatId),
+      holderName: holderName({ ...row, ...ticket }),
     })),
     issuedAt: row.paidAt ?? deps.now(),
     isTest: deps.isTest ?? false,

@@ -102,7 +102,8 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
           try {
             service.authorizeStaff(request.headers.authorization);
           } catch (error) {
-            if (error instanceof AppError && error.code === 'staff_token_required') reply.header('www-authenticate', 'Bearer realm="check-in"');
+            if (error instanceof AppError && error.code === 'staff_token_required')
+              reply.header('www-authenticate', 'Bearer realm="check-in"');
             throw error;
           }
         },
@@ -111,7 +112,7 @@ export const ticketsModule: FastifyPluginAsync<TicketsModuleOptions> = async (fa
         tags: ['tickets'],
         summary: 'Check a ticket in at the gate (gate staff)',
         description:
-          'Needs `Authorization: Bearer {STAFF_TOKEN}` (401 without it; 404 when the server has no STAFF_TOKEN; 20 wrong tokens from one client in 15 minutes: 429 with Retry-After, for any token). Verifies the scanned code\'s signature (422 when it is malformed or forged), finds its ticket (404) and marks it used, once: a second scan, or the loser of two at the same moment, gets 409 `reason: already_used` with `first_scanned_at`. With `event_uid`, a ticket for another event is refused (409 `other_event`) and not marked.',
+          "Needs `Authorization: Bearer {STAFF_TOKEN}` (401 without it; 404 when the server has no STAFF_TOKEN; 20 wrong tokens from one client in 15 minutes: 429 with Retry-After, for any token). Verifies the scanned code's signature (422 when it is malformed or forged), finds its ticket (404) and marks it used, once: a second scan, or the loser of two at the same moment, gets 409 `reason: already_used` with `first_scanned_at`. With `event_uid`, a ticket for another event is refused (409 `other_event`) and not marked. A code replaced by a name correction at the orders desk is refused (409 `reissued`: the holder has a new ticket).",
         body: CheckInRequestSchema,
         security: securedBy('staffToken'),
         response: {

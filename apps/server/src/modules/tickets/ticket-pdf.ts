@@ -27,6 +27,8 @@ export interface TicketSheet {
     /** The package's price as charged, minor units. */
     unitPrice: number;
     seat: TicketSeat | null;
+    /** This ticket's holder when it differs from the booking's (a name corrected at the desk; decisions/039). */
+    holderName?: string;
   }>;
   issuedAt: Date;
   /** Bought while payments were tests (the sandbox, or Stripe's test keys): every page says it admits no one. */
@@ -171,9 +173,7 @@ function field(
   const size = fitSize(doc, text, style, width, options.minSize ?? 9);
   const fitted = { ...style, size };
   const lines =
-    measureText(doc, text, fitted) <= width
-      ? [text]
-      : wrapText(doc, text, fitted, width, options.maxLines ?? 1);
+    measureText(doc, text, fitted) <= width ? [text] : wrapText(doc, text, fitted, width, options.maxLines ?? 1);
   let baseline = top + 7 + 6 + size;
   lines.forEach((line, index) => {
     if (index > 0) baseline += size * 1.25;
@@ -204,7 +204,12 @@ function cardPath(top: number, bottom: number, perforation: number): string {
   ].join(' ');
 }
 
-function drawImage(doc: PDFKit.PDFDocument, image: NonNullable<TicketSheet['event']['image']>, top: number, height: number) {
+function drawImage(
+  doc: PDFKit.PDFDocument,
+  image: NonNullable<TicketSheet['event']['image']>,
+  top: number,
+  height: number,
+) {
   if (image.kind === 'raster') {
     doc.image(image.data, CARD.x, top, { cover: [CARD.width, height], align: 'center', valign: 'center' });
     return;
@@ -253,7 +258,11 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
       }),
     );
     artifact(doc, () => {
-      doc.save().rect(CARD.x, top + bannerHeight - 4, CARD.width, 4).fill(COLOR.accent).restore();
+      doc
+        .save()
+        .rect(CARD.x, top + bannerHeight - 4, CARD.width, 4)
+        .fill(COLOR.accent)
+        .restore();
     });
   } else {
     artifact(doc, () => {
@@ -286,7 +295,15 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
   y =
     Math.max(
       field(doc, page, 'Date', formatEventDate(start, zone), left.x, y, half),
-      field(doc, page, 'Time', `${formatEventTime(start, zone)} (${formatZoneName(start, zone)})`, left.x + half + 12, y, half),
+      field(
+        doc,
+        page,
+        'Time',
+        `${formatEventTime(start, zone)} (${formatZoneName(start, zone)})`,
+        left.x + half + 12,
+        y,
+        half,
+      ),
     ) + ROW_GAP;
   const venueBaseline = field(doc, page, 'Venue', sheet.venue.name, left.x, y, left.width, { maxLines: 2 });
   const address = [sheet.venue.address, sheet.venue.city, countryName(sheet.venue.country)]
@@ -312,7 +329,11 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
   } else {
     y = field(doc, page, 'Seat', 'General admission', left.x, y, left.width) + ROW_GAP;
   }
-  y = field(doc, page, 'Ticket holder', sheet.holderName, left.x, y, left.width, { maxLines: 2, style: { ...VALUE, size: 13 } }) + ROW_GAP;
+  y =
+    field(doc, page, 'Ticket holder', ticket.holderName ?? sheet.holderName, left.x, y, left.width, {
+      maxLines: 2,
+      style: { ...VALUE, size: 13 },
+    }) + ROW_GAP;
   const gridBottom = Math.max(
     field(doc, page, 'Booking ID', sheet.bookingId, left.x, y, half),
     field(doc, page, 'Ticket no.', ticket.code, left.x + half + 12, y, half),
@@ -322,7 +343,12 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
   const qrX = right - CARD.padding - QR_SIZE;
   const qrY = gridTop - 2;
   artifact(doc, () => {
-    doc.save().roundedRect(qrX - 6, qrY - 6, QR_SIZE + 12, QR_SIZE + 12, 8).lineWidth(0.75).stroke(COLOR.line).restore();
+    doc
+      .save()
+      .roundedRect(qrX - 6, qrY - 6, QR_SIZE + 12, QR_SIZE + 12, 8)
+      .lineWidth(0.75)
+      .stroke(COLOR.line)
+      .restore();
   });
   page.add(
     doc.struct('Figure', { alt: `QR code of ticket ${ticket.code}, booking ${sheet.bookingId}` }, () => {
@@ -331,7 +357,14 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
   );
   const scanText = 'Scan at the entrance';
   const scanStyle: TextStyle = { size: 8.5, weight: 'bold', color: COLOR.muted };
-  textLine(doc, page, scanText, qrX + (QR_SIZE - measureText(doc, scanText, scanStyle)) / 2, qrY + QR_SIZE + 22, scanStyle);
+  textLine(
+    doc,
+    page,
+    scanText,
+    qrX + (QR_SIZE - measureText(doc, scanText, scanStyle)) / 2,
+    qrY + QR_SIZE + 22,
+    scanStyle,
+  );
 
   const perforation = Math.max(gridBottom + 22, qrY + QR_SIZE + 40);
   const bottom = perforation + 64;
@@ -350,9 +383,18 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
       .restore();
     doc.save().path(outline).lineWidth(1).stroke(COLOR.line).restore();
   });
-  textLine(doc, page, 'Show this QR code at the entrance', inner.x, perforation + 30, { size: 12, weight: 'bold', color: COLOR.ink });
+  textLine(doc, page, 'Show this QR code at the entrance', inner.x, perforation + 30, {
+    size: 12,
+    weight: 'bold',
+    color: COLOR.ink,
+  });
   textLine(doc, page, 'Printed or on your phone. It admits one person, once.', inner.x, perforation + 46, NOTE);
-  textRight(doc, page, sheet.bookingId, right - CARD.padding, perforation + 30, { size: 11, weight: 'bold', color: COLOR.brand, tracking: 0.5 });
+  textRight(doc, page, sheet.bookingId, right - CARD.padding, perforation + 30, {
+    size: 11,
+    weight: 'bold',
+    color: COLOR.brand,
+    tracking: 0.5,
+  });
   textRight(doc, page, ordinal, right - CARD.padding, perforation + 46, NOTE);
 
   // Good to know: as many of the notes (most important first) as fit above the footer.
@@ -368,7 +410,11 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
       notesY += 14;
       const bulletY = notesY - 3;
       artifact(doc, () => {
-        doc.save().circle(MARGIN + 3, bulletY, 1.6).fill(COLOR.brand).restore();
+        doc
+          .save()
+          .circle(MARGIN + 3, bulletY, 1.6)
+          .fill(COLOR.brand)
+          .restore();
       });
       lines.forEach((line, lineIndex) => {
         if (lineIndex > 0) notesY += 12.5;
@@ -379,7 +425,13 @@ function drawTicketPage(doc: PDFKit.PDFDocument, sheet: TicketSheet, ticket: She
 
   // Footer.
   artifact(doc, () => {
-    doc.save().moveTo(MARGIN, footerY - 14).lineTo(right, footerY - 14).lineWidth(0.5).stroke(COLOR.line).restore();
+    doc
+      .save()
+      .moveTo(MARGIN, footerY - 14)
+      .lineTo(right, footerY - 14)
+      .lineWidth(0.5)
+      .stroke(COLOR.line)
+      .restore();
   });
   const footer: TextStyle = { size: 7.5, weight: 'regular', color: COLOR.faint };
   textLine(doc, page, `Marquee e-ticket · Booking ${sheet.bookingId} · ${ordinal}`, MARGIN, footerY, footer);

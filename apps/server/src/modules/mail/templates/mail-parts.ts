@@ -90,6 +90,29 @@ ${body}
 </table>`;
 }
 
+/** A booking's details as every booking e-mail gives them: its id, the event, when and where. */
+export function bookingDetails(bookingId: string, event: MailEvent): [label: string, value: string][] {
+  return [
+    ['Booking ID', bookingId],
+    ['Event', event.name],
+    ['When', formatWhen(event)],
+    ['Where', formatVenue(event)],
+  ];
+}
+
+/** Label/value rows as plain-text lines, the values lined up (`Booking ID: …`, `Event:      …`). */
+export function detailsText(rows: readonly (readonly [label: string, value: string])[]): string[] {
+  return rows.map(([label, value]) => `${`${label}:`.padEnd(12)}${value}`);
+}
+
+/** The footer of an e-mail about a booking: who sends it and why this address received it. */
+export function bookingFooter(bookingId: string): string {
+  return paragraph(
+    `Marquee<br>You received this e-mail because a booking was made with this address. Booking ID ${escapeHtml(bookingId)}.`,
+    STYLE.small,
+  );
+}
+
 /** What an order e-mail sent while payments are tests says first (decisions/030), in text and in HTML. */
 export const TEST_MAIL_NOTICE = {
   title: 'TEST ORDER · THESE ARE NOT VALID TICKETS',

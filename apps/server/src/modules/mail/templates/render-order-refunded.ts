@@ -1,11 +1,12 @@
 import { formatMoney, type Currency } from '@marquee/domain/money';
 import {
   STYLE,
+  bookingDetails,
+  bookingFooter,
   detailsTable,
+  detailsText,
   emailDocument,
   escapeHtml,
-  formatVenue,
-  formatWhen,
   paragraph,
   testNoticeHtml,
   testNoticeText,
@@ -43,6 +44,8 @@ export function renderOrderRefunded(input: OrderRefundedInput): RenderedMail {
         : `${input.ticketsVoided === 1 ? 'One ticket' : `${input.ticketsVoided} tickets`} of your booking no longer admit; the others stand.`;
   const refund = `The organiser has refunded ${amount} to the card or account you paid with. Depending on your bank it can take 5 to 10 working days to show.`;
 
+  const rows: [string, string][] = [...bookingDetails(input.bookingId, event), ['Refunded', amount]];
+
   const text = [
     ...(input.isTest ? testNoticeText() : []),
     `Hello ${input.buyerFirstName},`,
@@ -51,11 +54,7 @@ export function renderOrderRefunded(input: OrderRefundedInput): RenderedMail {
     '',
     tickets,
     '',
-    `Booking ID: ${input.bookingId}`,
-    `Event:      ${event.name}`,
-    `When:       ${formatWhen(event)}`,
-    `Where:      ${formatVenue(event)}`,
-    `Refunded:   ${amount}`,
+    ...detailsText(rows),
     '',
     'Marquee',
     '',
@@ -65,17 +64,8 @@ export function renderOrderRefunded(input: OrderRefundedInput): RenderedMail {
 ${paragraph(`Hello ${escapeHtml(input.buyerFirstName)},`)}
 ${paragraph(escapeHtml(refund))}
 ${paragraph(escapeHtml(tickets))}
-${detailsTable([
-  ['Booking ID', input.bookingId],
-  ['Event', event.name],
-  ['When', formatWhen(event)],
-  ['Where', formatVenue(event)],
-  ['Refunded', amount],
-])}`;
+${detailsTable(rows)}`;
 
-  const footer = paragraph(
-    `Marquee<br>You received this e-mail because a booking was made with this address. Booking ID ${escapeHtml(input.bookingId)}.`,
-    STYLE.small,
-  );
+  const footer = bookingFooter(input.bookingId);
   return { subject, text, html: emailDocument({ title: subject, body, footer }) };
 }

@@ -1,12 +1,13 @@
 import { formatMoney, type Currency } from '@marquee/domain/money';
 import {
   STYLE,
+  bookingDetails,
+  bookingFooter,
   button,
   detailsTable,
+  detailsText,
   emailDocument,
   escapeHtml,
-  formatVenue,
-  formatWhen,
   paragraph,
   testNoticeHtml,
   testNoticeText,
@@ -31,7 +32,7 @@ const WHAT_HAPPENED: Record<PaymentRefundedInput['reason'], string> = {
   sold_out:
     'Your payment reached us after the 10 minutes we hold tickets for had run out, and by then the tickets you chose had been sold to someone else, so we could not issue them.',
   promo_limit:
-    'Your booking used a promo code that had been fully redeemed by other bookings, or already used with this e-mail address, by the time your payment reached us, so we could not issue the tickets at the discounted price.',
+    'Your booking used a promo code that had been fully redeemed by other bookings, already used with this e-mail address, or withdrawn by the organiser by the time your payment reached us, so we could not issue the tickets at the discounted price.',
 };
 
 /**
@@ -48,6 +49,8 @@ export function renderPaymentRefunded(input: PaymentRefundedInput): RenderedMail
   const refund = `We have refunded the full amount, ${amount}, to the card or account you paid with. Depending on your bank it can take 5 to 10 working days to show.`;
   const sorry = 'We are sorry for the disappointment. If tickets are still available, you are welcome to book again:';
 
+  const rows: [string, string][] = [...bookingDetails(input.bookingId, event), ['Refunded', amount]];
+
   const text = [
     ...(input.isTest ? testNoticeText() : []),
     `Hello ${input.buyerFirstName},`,
@@ -58,11 +61,7 @@ export function renderPaymentRefunded(input: PaymentRefundedInput): RenderedMail
     '',
     refund,
     '',
-    `Booking ID: ${input.bookingId}`,
-    `Event:      ${event.name}`,
-    `When:       ${formatWhen(event)}`,
-    `Where:      ${formatVenue(event)}`,
-    `Refunded:   ${amount}`,
+    ...detailsText(rows),
     '',
     sorry,
     event.url,
@@ -76,19 +75,10 @@ ${paragraph(`Hello ${escapeHtml(input.buyerFirstName)},`)}
 ${paragraph(`We could not complete your booking <strong>${escapeHtml(input.bookingId)}</strong> for <strong>${escapeHtml(event.name)}</strong>.`)}
 ${paragraph(escapeHtml(what))}
 ${paragraph(escapeHtml(refund))}
-${detailsTable([
-  ['Booking ID', input.bookingId],
-  ['Event', event.name],
-  ['When', formatWhen(event)],
-  ['Where', formatVenue(event)],
-  ['Refunded', amount],
-])}
+${detailsTable(rows)}
 ${paragraph(escapeHtml(sorry))}
 ${button('See the event', event.url)}`;
 
-  const footer = paragraph(
-    `Marquee<br>You received this e-mail because a booking was made with this address. Booking ID ${escapeHtml(input.bookingId)}.`,
-    STYLE.small,
-  );
+  const footer = bookingFooter(input.bookingId);
   return { subject, text, html: emailDocument({ title: subject, body, footer }) };
 }

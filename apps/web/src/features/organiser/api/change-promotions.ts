@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import {
   PromoCodeAnswerSchema,
   PromoGenerateAnswerSchema,
   type PromoCreateInput,
   type PromoGenerateInput,
+  type PromoUpdateBody,
 } from '@marquee/domain/promotions-console';
 import { apiSend } from '../../../lib/api-client';
 import { promotionsPath } from './get-promotions';
@@ -20,4 +22,17 @@ export function generatePromotions(org: string, eventUid: string, body: PromoGen
 /** POST …/promotions/{id}/deactivate: buyers can no longer apply it. */
 export function deactivatePromotion(org: string, eventUid: string, promoId: number) {
   return apiSend('POST', `${promotionsPath(org, eventUid)}/${promoId}/deactivate`, undefined, PromoCodeAnswerSchema);
+}
+
+/**
+ * PATCH …/promotions/{id}: only the fields sent change. 409 `conflict`: kind or value of a used code, or a second
+ * auto-apply code (`errors.auto_apply` names the one there is); 422: a bad rule, a limit below the uses.
+ */
+export function updatePromotion(org: string, eventUid: string, promoId: number, body: PromoUpdateBody) {
+  return apiSend('PATCH', `${promotionsPath(org, eventUid)}/${promoId}`, body, PromoCodeAnswerSchema);
+}
+
+/** DELETE …/promotions/{id}: 204 for a code never used; 409 `conflict` once it has been (deactivate it). */
+export function deletePromotion(org: string, eventUid: string, promoId: number) {
+  return apiSend('DELETE', `${promotionsPath(org, eventUid)}/${promoId}`, undefined, z.null());
 }

@@ -12,6 +12,7 @@ import { ConsoleLoading } from './console-loading';
 import { ConsolePageHeader } from './console-page-header';
 import { ConsoleQueryError } from './console-query-error';
 import { EventDetailsSection } from './event-details-section';
+import { EventExportMenu } from './event-export-menu';
 import { EventImagesSection } from './event-images-section';
 import { EventPackagesSection } from './event-packages-section';
 import { EventPromotionsSection } from './event-promotions-section';
@@ -45,7 +46,23 @@ function problemsBySection(event: ConsoleEventAnswer): Partial<Record<EventSecti
   return counts;
 }
 
-function EventFacts({ org, event, canSeeHistory }: { org: string; event: ConsoleEventAnswer; canSeeHistory: boolean }) {
+function EventFacts({
+  org,
+  event,
+  canSeeHistory,
+  canSeeReport,
+  canScan = false,
+  exports = null,
+}: {
+  org: string;
+  event: ConsoleEventAnswer;
+  canSeeHistory: boolean;
+  canSeeReport: boolean;
+  /** checkin.scan: the way to the event's gate (its check-in lists and scanner). */
+  canScan?: boolean;
+  /** export.run: the Export menu (attendees and orders); `withContact`: the files hold buyers' contact details. */
+  exports?: { withContact: boolean } | null;
+}) {
   const badge = eventStatusBadge(event);
   return (
     <div className="flex flex-col gap-3">
@@ -68,6 +85,14 @@ function EventFacts({ org, event, canSeeHistory }: { org: string; event: Console
         >
           Preview as buyers see it
         </Link>
+        {canSeeReport ? (
+          <Link
+            to={organiserPaths.eventReport(org, event.uid)}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Sales report
+          </Link>
+        ) : null}
         {canSeeHistory ? (
           <Link
             to={organiserPaths.eventAudit(org, event.uid)}
@@ -76,6 +101,15 @@ function EventFacts({ org, event, canSeeHistory }: { org: string; event: Console
             Change history
           </Link>
         ) : null}
+        {canScan ? (
+          <Link
+            to={organiserPaths.gate(org, event.uid)}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Gate and check-in
+          </Link>
+        ) : null}
+        {exports ? <EventExportMenu org={org} eventUid={event.uid} withContact={exports.withContact} /> : null}
       </div>
     </div>
   );
@@ -150,7 +184,16 @@ export function EventPage({ org, eventUid, role }: { org: string; eventUid: stri
       <ConsolePageHeader
         title={event.name}
         back={<BackToEvents org={org} />}
-        description={<EventFacts org={org} event={event} canSeeHistory={mayUse(role, 'audit.read')} />}
+        description={
+          <EventFacts
+            org={org}
+            event={event}
+            canSeeHistory={mayUse(role, 'audit.read')}
+            canSeeReport={mayUse(role, 'report.read')}
+            canScan={mayUse(role, 'checkin.scan')}
+            exports={mayUse(role, 'export.run') ? { withContact: mayUse(role, 'order.contact.read') } : null}
+          />
+        }
       />
       {isCancelled ? (
         <p className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">

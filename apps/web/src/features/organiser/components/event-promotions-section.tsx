@@ -1,345 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, type UseFormRegister } from 'react-hook-form';
+import { useRef, useState } from 'react';
 import type { ConsoleEventAnswer } from '@marquee/domain/console';
-import { formatMoney } from '@marquee/domain/money';
-import {
-  PROMO_GENERATE_MAX,
-  type PromoCodeAnswer,
-  type PromoGenerateInput,
-  type PromoKind,
-} from '@marquee/domain/promotions-console';
-import { zonedWallClockToInstant } from '@marquee/domain/zoned-time';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { createPromotion, deactivatePromotion, generatePromotions } from '../api/change-promotions';
+import type { PromoCodeAnswer } from '@marquee/domain/promotions-console';
+import { deactivatePromotion, deletePromotion, updatePromotion } from '../api/change-promotions';
 import { promotionsCsvPath, promotionsQueryOptions } from '../api/get-promotions';
 import { organiserKeys } from '../api/query-keys';
-import { placeServerErrors } from '../lib/field-errors';
-import { minorUnitsOf, wholeNumberOf } from '../lib/form-inputs';
 import { problemMessage } from '../lib/problem-message';
-import { formatCount } from '../lib/venue-display';
-import { CheckboxField } from './checkbox-field';
+import { ActionDialog } from './action-dialog';
 import { ConsoleLoading } from './console-loading';
 import { ConsoleQueryError } from './console-query-error';
 import { FormProblems } from './form-problems';
-import { SelectField } from './select-field';
-
-const KIND_OPTIONS = [
-  { value: 'percent', label: 'Percentage off' },
-  { value: 'fixed', label: 'Amount off' },
-] as const;
-
-/** The form as typed: numbers and money as text, times as the venue's clocks read them. */
-interface RuleFormValues {
-  kind: PromoKind;
-  value: string;
-  package_ids: string[];
-  valid_from: string;
-  valid_to: string;
-  max_uses: string;
-  max_uses_per_email: string;
-  active: boolean;
-}
-interface CreateFormValues extends RuleFormValues {
-  code: string;
-}
-interface GenerateFormValues extends RuleFormValues {
-  prefix: string;
-  count: string;
-}
-
-type RuleField = keyof RuleFormValues;
-
-/** The rule's body from the form, or the field and message of what cannot be read. */
-function ruleBodyOf(
-  values: RuleFormValues,
-  timeZone: string,
-): { ok: true; body: Omit<PromoGenerateInput, 'count' | 'prefix'> } | { ok: false; field: RuleField; message: string } {
-  let value: number;
-  if (values.kind === 'fixed') {
-    const amount = minorUnitsOf(values.value);
-    if (!amount.ok) return { ok: false, field: 'value', message: `Value ${amount.message}` };
-    value = amount.value;
-  } else {
-    value = wholeNumberOf(values.value) ?? 0;
-  }
-  const instants: Partial<Record<'valid_from' | 'valid_to', string | null>> = {};
-  for (const field of ['valid_from', 'valid_to'] as const) {
-    if (values[field] === '') {
-      instants[field] = null;
-      continue;
-    }
-    const found = zonedWallClockToInstant(values[field], timeZone);
-    if (!found.ok) return { ok: false, field, message: 'This date and time does not exist at the venue.' };
-    instants[field] = found.instant.toISOString();
-  }
-  return {
-    ok: true,
-    body: {
-      kind: values.kind,
-      value,
-      package_ids: values.package_ids.map(Number),
-      valid_from: instants.valid_from ?? null,
-      valid_to: instants.valid_to ?? null,
-      max_uses: wholeNumberOf(values.max_uses),
-      max_uses_per_email: wholeNumberOf(values.max_uses_per_email),
-      active: values.active,
-    },
-  };
-}
-
-const EMPTY_RULE: RuleFormValues = {
-  kind: 'percent',
-  value: '',
-  package_ids: [],
-  valid_from: '',
-  valid_to: '',
-  max_uses: '',
-  max_uses_per_email: '',
-  active: true,
-};
-
-function discountText(code: PromoCodeAnswer, currency: ConsoleEventAnswer['currency']): string {
-  return code.kind === 'percent' ? `${code.value}% off` : `${formatMoney(code.value, currency)} off`;
-}
-
-/** The fields of a rule, shared by the form of one code and the form of N. */
-function RuleFields({
-  event,
-  register,
-  messageOf,
-}: {
-  event: ConsoleEventAnswer;
-  register: UseFormRegister<RuleFormValues>;
-  messageOf: (field: RuleField) => string | undefined;
-}) {
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Kind" options={KIND_OPTIONS} error={messageOf('kind')} {...register('kind')} />
-        <TextField
-          label="Value"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={`A percentage (1 to 100), or an amount in ${event.currency}.`}
-          error={messageOf('value')}
-          {...register('value')}
-        />
-      </div>
-      {event.packages.length > 0 ? (
-        <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-semibold text-slate-900">Packages (none ticked: all of them)</legend>
-          {event.packages.map((pkg) => (
-            <CheckboxField key={pkg.id} label={pkg.name} value={String(pkg.id)} {...register('package_ids')} />
-          ))}
-          {messageOf('package_ids') ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              {messageOf('package_ids')}
-            </p>
-          ) : null}
-        </fieldset>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Valid from"
-          type="datetime-local"
-          hint={`Optional. The clocks of ${event.venue.time_zone}.`}
-          error={messageOf('valid_from')}
-          {...register('valid_from')}
-        />
-        <TextField
-          label="Valid to"
-          type="datetime-local"
-          hint="Optional; after the start."
-          error={messageOf('valid_to')}
-          {...register('valid_to')}
-        />
-        <TextField
-          label="Most uses in all"
-          inputMode="numeric"
-          autoComplete="off"
-          hint="Optional."
-          error={messageOf('max_uses')}
-          {...register('max_uses')}
-        />
-        <TextField
-          label="Most uses per e-mail"
-          inputMode="numeric"
-          autoComplete="off"
-          hint="Optional."
-          error={messageOf('max_uses_per_email')}
-          {...register('max_uses_per_email')}
-        />
-      </div>
-      <CheckboxField label="Active" error={messageOf('active')} {...register('active')} />
-    </>
-  );
-}
-
-const CREATE_FIELDS: readonly (keyof CreateFormValues)[] = [
-  'code',
-  'kind',
-  'value',
-  'package_ids',
-  'valid_from',
-  'valid_to',
-  'max_uses',
-  'max_uses_per_email',
-  'active',
-];
-const GENERATE_FIELDS: readonly (keyof GenerateFormValues)[] = [
-  ...CREATE_FIELDS.filter((f) => f !== 'code'),
-  'prefix',
-  'count',
-];
-
-/** The server's key (`package_ids.0`) as the form's field. */
-function fieldOfKey<Field extends string>(fields: readonly Field[], key: string): Field | null {
-  const head = key.split('.')[0] ?? '';
-  return (fields as readonly string[]).includes(head) ? (head as Field) : null;
-}
-
-function CreatePromotionForm({ org, event, onDone }: { org: string; event: ConsoleEventAnswer; onDone: () => void }) {
-  const [problems, setProblems] = useState<string[]>([]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateFormValues>({ defaultValues: { code: '', ...EMPTY_RULE } });
-
-  async function submit(values: CreateFormValues) {
-    setProblems([]);
-    const rule = ruleBodyOf(values, event.venue.time_zone);
-    if (!rule.ok) return setError(rule.field, { message: rule.message }, { shouldFocus: true });
-    try {
-      await createPromotion(org, event.uid, { code: values.code, ...rule.body });
-      reset();
-      onDone();
-    } catch (error) {
-      setProblems(
-        placeServerErrors(
-          error,
-          (key) => fieldOfKey(CREATE_FIELDS, key),
-          (field, message) => setError(field, { message }, { shouldFocus: true }),
-        ),
-      );
-    }
-  }
-
-  return (
-    <form
-      noValidate
-      aria-label="New promo code"
-      onSubmit={(submitted) => void handleSubmit(submit)(submitted)}
-      className="flex flex-col gap-4"
-    >
-      <FormProblems messages={problems} />
-      <TextField
-        label="Code"
-        autoComplete="off"
-        hint="Letters, digits, - and _; buyers may type it in any case."
-        error={errors.code?.message}
-        {...register('code')}
-      />
-      <RuleFields event={event} register={register} messageOf={(field) => errors[field]?.message} />
-      <div>
-        <Button type="submit" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Making the code…' : 'Make the code'}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function GeneratePromotionsForm({
-  org,
-  event,
-  onDone,
-}: {
-  org: string;
-  event: ConsoleEventAnswer;
-  onDone: () => void;
-}) {
-  const [problems, setProblems] = useState<string[]>([]);
-  const [made, setMade] = useState<number | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<GenerateFormValues>({ defaultValues: { prefix: '', count: '10', ...EMPTY_RULE, max_uses: '1' } });
-
-  async function submit(values: GenerateFormValues) {
-    setProblems([]);
-    setMade(null);
-    const rule = ruleBodyOf(values, event.venue.time_zone);
-    if (!rule.ok) return setError(rule.field, { message: rule.message }, { shouldFocus: true });
-    try {
-      const answer = await generatePromotions(org, event.uid, {
-        prefix: values.prefix,
-        count: wholeNumberOf(values.count) ?? 0,
-        ...rule.body,
-      });
-      setMade(answer.count);
-      onDone();
-    } catch (error) {
-      setProblems(
-        placeServerErrors(
-          error,
-          (key) => fieldOfKey(GENERATE_FIELDS, key),
-          (field, message) => setError(field, { message }, { shouldFocus: true }),
-        ),
-      );
-    }
-  }
-
-  return (
-    <form
-      noValidate
-      aria-label="Generate promo codes"
-      onSubmit={(submitted) => void handleSubmit(submit)(submitted)}
-      className="flex flex-col gap-4"
-    >
-      <FormProblems messages={problems} />
-      {made !== null ? (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {formatCount(made)} codes made. Download them as CSV below the list.
-        </p>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Prefix"
-          autoComplete="off"
-          hint="Optional, before the random part (VIP-)."
-          error={errors.prefix?.message}
-          {...register('prefix')}
-        />
-        <TextField
-          label="How many"
-          inputMode="numeric"
-          autoComplete="off"
-          hint={`1 to ${formatCount(PROMO_GENERATE_MAX)}.`}
-          error={errors.count?.message}
-          {...register('count')}
-        />
-      </div>
-      <RuleFields event={event} register={register} messageOf={(field) => errors[field]?.message} />
-      <div>
-        <Button type="submit" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Generating…' : 'Generate the codes'}
-        </Button>
-      </div>
-    </form>
-  );
-}
+import { PromotionCodeCard, type PromotionAction } from './promotion-code-card';
+import { CreatePromotionForm, GeneratePromotionsForm } from './promotion-create-forms';
+import { PromotionEditDialog } from './promotion-edit-dialog';
 
 /**
- * The event's promotions (`?section=promotions`): its codes with their usage (uses, tickets and the discount
- * given by paid orders), a CSV download, and, for `promo.write`, deactivating a code, making one, and
- * generating N at once.
+ * The event's promotions (`?section=promotions`): its codes, each with its usage report (uses, paid orders,
+ * tickets and the discount given), the CSV download, and, for `promo.write`, changing a code, deactivating and
+ * reactivating it, deleting one never used (after a question), making one (it may be the event's auto-applied
+ * code, decisions/045) and generating N at once.
  */
 export function EventPromotionsSection({
   org,
@@ -353,15 +32,75 @@ export function EventPromotionsSection({
   const queryClient = useQueryClient();
   const query = useQuery(promotionsQueryOptions(org, event.uid));
   const [problem, setProblem] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: organiserKeys.promotions(org, event.uid) });
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<PromoCodeAnswer | null>(null);
+  const [deleting, setDeleting] = useState<PromoCodeAnswer | null>(null);
+  const [deleteProblems, setDeleteProblems] = useState<string[]>([]);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: organiserKeys.promotions(org, event.uid) });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
 
-  async function deactivate(code: PromoCodeAnswer) {
+  /** A dialog's opener gets the focus back when it closes; the section's heading when the opener is gone (deleted). */
+  function rememberOpener() {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  function restoreFocus() {
+    const opener = openerRef.current;
+    // After React has removed the dialog (and, on a deletion, the code's card).
+    setTimeout(() => (opener?.isConnected ? opener : headingRef.current)?.focus(), 0);
+  }
+  function closeEdit() {
+    setEditing(null);
+    restoreFocus();
+  }
+  function closeDelete() {
+    setDeleting(null);
+    restoreFocus();
+  }
+
+  async function switchActive(code: PromoCodeAnswer, active: boolean) {
     setProblem(null);
+    setNotice(null);
+    setBusyId(code.id);
     try {
-      await deactivatePromotion(org, event.uid, code.id);
-      refresh();
+      if (active) await updatePromotion(org, event.uid, code.id, { active: true });
+      else await deactivatePromotion(org, event.uid, code.id);
+      await refresh();
+      setNotice(`${code.code} is ${active ? 'active again' : 'deactivated'}.`);
     } catch (error) {
       setProblem(problemMessage(error));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  function onAction(action: PromotionAction, code: PromoCodeAnswer) {
+    if (action === 'edit') {
+      setNotice(null);
+      rememberOpener();
+      setEditing(code);
+    } else if (action === 'delete') {
+      setDeleteProblems([]);
+      rememberOpener();
+      setDeleting(code);
+    } else void switchActive(code, action === 'reactivate');
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setIsDeleting(true);
+    setDeleteProblems([]);
+    try {
+      await deletePromotion(org, event.uid, deleting.id);
+      setNotice(`${deleting.code} is deleted.`);
+      closeDelete();
+      await refresh();
+    } catch (error) {
+      setDeleteProblems([problemMessage(error)]);
+    } finally {
+      setIsDeleting(false);
     }
   }
 
@@ -370,7 +109,7 @@ export function EventPromotionsSection({
       aria-labelledby="event-promotions-heading"
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id="event-promotions-heading" className="text-xl font-semibold text-brand-950">
+      <h2 ref={headingRef} tabIndex={-1} id="event-promotions-heading" className="text-xl font-semibold text-brand-950">
         Promotions
       </h2>
       {query.isPending ? (
@@ -383,94 +122,80 @@ export function EventPromotionsSection({
           isRetrying={query.isFetching}
         />
       ) : query.data.codes.length === 0 ? (
-        <p className="text-slate-700">No promo codes yet.</p>
+        <p className="text-slate-700">
+          No promo codes yet.{canWrite ? ' Make one, or generate many at once, below.' : ''}
+        </p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="flex flex-col gap-4">
+          <p>
+            <a
+              href={promotionsCsvPath(org, event.uid)}
+              download
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              Download the codes as CSV
+            </a>{' '}
+            <span className="text-sm text-slate-600">(every code with its rule and usage)</span>
+          </p>
           <FormProblems messages={problem ? [problem] : []} />
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Promo codes and their usage</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-700">
-                <th scope="col" className="py-2 pr-3">
-                  Code
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Discount
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Uses
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Tickets
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Discount given
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                {canWrite ? (
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.codes.map((code) => (
-                <tr key={code.id} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 pr-3 font-mono font-semibold">
-                    {code.code}
-                  </th>
-                  <td className="py-2 pr-3">{discountText(code, query.data.currency)}</td>
-                  <td className="py-2 pr-3">
-                    {formatCount(code.used_count)}
-                    {code.max_uses === null ? '' : ` of ${formatCount(code.max_uses)}`}
-                  </td>
-                  <td className="py-2 pr-3">{formatCount(code.usage.tickets)}</td>
-                  <td className="py-2 pr-3">{formatMoney(code.usage.discount, query.data.currency)}</td>
-                  <td className="py-2 pr-3">{code.active ? 'Active' : 'Inactive'}</td>
-                  {canWrite ? (
-                    <td className="py-2">
-                      {code.active ? (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={`Deactivate ${code.code}`}
-                          onClick={() => void deactivate(code)}
-                        >
-                          Deactivate
-                        </Button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p role="status" className={notice ? 'text-sm text-green-900' : 'sr-only'}>
+            {notice ?? ''}
+          </p>
+          <ul aria-label="Promo codes" className="flex flex-col gap-3">
+            {query.data.codes.map((code) => (
+              <li key={code.id}>
+                <PromotionCodeCard
+                  code={code}
+                  event={event}
+                  currency={query.data.currency}
+                  canWrite={canWrite}
+                  busy={busyId === code.id}
+                  onAction={onAction}
+                />
+              </li>
+            ))}
+          </ul>
         </div>
       )}
-      <p>
-        <a
-          href={promotionsCsvPath(org, event.uid)}
-          download
-          className="font-semibold text-brand-700 underline underline-offset-2"
-        >
-          Download the codes as CSV
-        </a>
-      </p>
       {canWrite ? (
         <>
           <div className="flex flex-col gap-3">
             <h3 className="text-lg font-semibold text-brand-950">New promo code</h3>
-            <CreatePromotionForm org={org} event={event} onDone={refresh} />
+            <CreatePromotionForm org={org} event={event} onDone={() => void refresh()} />
           </div>
           <div className="flex flex-col gap-3">
             <h3 className="text-lg font-semibold text-brand-950">Generate codes</h3>
-            <GeneratePromotionsForm org={org} event={event} onDone={refresh} />
+            <GeneratePromotionsForm org={org} event={event} onDone={() => void refresh()} />
           </div>
         </>
       ) : null}
+      {editing ? (
+        <PromotionEditDialog
+          key={editing.id}
+          org={org}
+          event={event}
+          code={editing}
+          onClose={closeEdit}
+          onSaved={() => {
+            setNotice(`${editing.code} is changed.`);
+            closeEdit();
+            void refresh();
+          }}
+        />
+      ) : null}
+      <ActionDialog
+        isOpen={deleting !== null}
+        onClose={closeDelete}
+        title={deleting ? `Delete ${deleting.code}?` : 'Delete the code?'}
+        confirmLabel="Delete the code"
+        busyLabel="Deleting…"
+        isBusy={isDeleting}
+        isDanger
+        problems={deleteProblems}
+        onConfirm={() => void confirmDelete()}
+      >
+        <p>Buyers will no longer be able to use it, and it cannot be brought back. It has never been used.</p>
+      </ActionDialog>
     </section>
   );
 }

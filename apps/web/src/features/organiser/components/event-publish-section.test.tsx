@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleEventAnswer } from '@marquee/domain/console';
 import { eventRoutes, makeChecklistItem, makeConsoleEventAnswer, makeSeatedEventAnswer } from '../test/event-fixtures';
@@ -138,8 +138,8 @@ describe('changing the status', () => {
       screen
         .getAllByRole('button')
         .map((button) => button.textContent)
-        .filter((text) => ['Postpone', 'Close sales', 'Cancel the event', 'Publish: on sale now'].includes(text!)),
-    ).toEqual(['Postpone', 'Close sales', 'Cancel the event']);
+        .filter((text) => ['Postpone event', 'Close sales', 'Cancel event', 'Publish: on sale now'].includes(text!)),
+    ).toEqual(['Close sales', 'Postpone event', 'Cancel event']);
   });
 
   it('a presale needs when sales open: said under the field and nothing sent; then sent with it', async () => {
@@ -181,23 +181,13 @@ describe('changing the status', () => {
     expect(bodiesOf(world, 'POST', STATUS_PATH)).toEqual([{ to: 'pending', sale_start_local: '2026-11-01T10:00' }]);
   });
 
-  it('cancelling asks first (Keep the event sends nothing), then sends cancelled', async () => {
-    const { world, state } = renderPublish(makeConsoleEventAnswer({ status: 'ongoing', sold: 12 }));
-    world.routes[`POST ${STATUS_PATH}`] = moving(state);
-    await world.user.click(await screen.findByRole('button', { name: 'Cancel the event' }));
-    let dialog = screen.getByRole('dialog', { name: 'Cancel Colombo Jazz Night?' });
-    expect(dialog).toHaveTextContent('Refunds are not automatic yet');
-    await world.user.click(within(dialog).getByRole('button', { name: 'Keep the event' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(bodiesOf(world, 'POST', STATUS_PATH)).toHaveLength(0);
-
-    await world.user.click(screen.getByRole('button', { name: 'Cancel the event' }));
-    dialog = screen.getByRole('dialog', { name: 'Cancel Colombo Jazz Night?' });
-    await world.user.click(within(dialog).getByRole('button', { name: 'Cancel the event' }));
-    expect(await screen.findByText('This event is cancelled: it can no longer be changed.')).toBeInTheDocument();
-    expect(bodiesOf(world, 'POST', STATUS_PATH)).toEqual([{ to: 'cancelled' }]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.queryByRole('heading', { name: 'Change the status' })).not.toBeInTheDocument();
+  it('cancelling and postponing are not status moves: they tell (and refund) every buyer', async () => {
+    renderPublish(makeConsoleEventAnswer({ status: 'ongoing', sold: 12 }));
+    expect(await screen.findByRole('heading', { name: 'Cancel or postpone' })).toBeInTheDocument();
+    const moves = screen.getByRole('heading', { name: 'Change the status' }).parentElement!;
+    expect(within(moves).queryByRole('button', { name: /Cancel|Postpone/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel event' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Postpone event' })).toBeInTheDocument();
   });
 
   it('a move the lifecycle no longer allows (409 conflict): the server’s words', async () => {

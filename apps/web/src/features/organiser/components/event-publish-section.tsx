@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { ChecklistItem, ChecklistProblemId } from '@marquee/domain/authoring';
 import type { ConsoleEventAnswer } from '@marquee/domain/console';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/toaster';
 import { isApiError } from '../../../lib/api-client';
 import { changeEventStatus, notPublishableProblems } from '../api/change-event-status';
@@ -17,6 +16,7 @@ import { organiserPaths } from '../lib/organiser-paths';
 import { problemMessage } from '../lib/problem-message';
 import { timeZoneLabel } from '../lib/time-zones';
 import { DateTimeField } from './date-time-field';
+import { EventCancellationPanel } from './event-cancellation-panel';
 import type { EventAccess } from './event-page';
 import { FormProblems } from './form-problems';
 
@@ -133,8 +133,10 @@ export function EventPublishSection({
   const [problems, setProblems] = useState<string[]>([]);
   const [refusedItems, setRefusedItems] = useState<ChecklistItem[]>([]);
   const [pending, setPending] = useState<TransitionChoice | null>(null);
-  const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
-  const choices = transitionsFrom(event.status);
+  // Cancelling and postponing tell every buyer (and cancelling refunds them): the panel below does them.
+  const choices = transitionsFrom(event.status).filter(
+    (choice) => choice.to !== 'cancelled' && choice.to !== 'postponed',
+  );
   const needsSaleStart = choices.some((choice) => choice.needsSaleStart);
   const clocks = `As the clocks at ${event.venue.name} read them: ${timeZoneLabel(event.venue.time_zone)}.`;
 
@@ -161,11 +163,9 @@ export function EventPublishSection({
         to: choice.to,
         ...(choice.needsSaleStart ? { sale_start_local: saleStartLocal } : {}),
       });
-      setIsConfirmingCancel(false);
       await updates.saved(saved);
       toast.success(`The event is ${LIFECYCLE_NAMES[saved.status].split(':')[0]}.`);
     } catch (error) {
-      setIsConfirmingCancel(false);
       if (isApiError(error, 'not_publishable')) {
         setProblems([error.body.message]);
         setRefusedItems(notPublishableProblems(error));
@@ -251,7 +251,7 @@ export function EventPublishSection({
                   variant={choice.isDestructive ? 'secondary' : 'primary'}
                   className="shrink-0"
                   aria-disabled={pending !== null || undefined}
-                  onClick={() => (choice.isDestructive ? setIsConfirmingCancel(true) : void move(choice))}
+                  onClick={() => void move(choice)}
                 >
                   {pending?.to === choice.to ? 'Saving…' : choice.label}
                 </Button>
@@ -261,33 +261,7 @@ export function EventPublishSection({
         </section>
       ) : null}
 
-      <Dialog
-        isOpen={isConfirmingCancel}
-        onClose={() => setIsConfirmingCancel(false)}
-        title={`Cancel ${event.name}?`}
-        closeLabel="Keep the event"
-      >
-        <div className="flex flex-col gap-3">
-          <p>
-            Cancelling is final: the event cannot be changed or re-opened afterwards, and buyers see it closed with
-            nothing on sale.
-          </p>
-          <p className="font-semibold text-slate-900">
-            Refunds are not automatic yet: tickets already sold are not refunded by cancelling.
-          </p>
-          <div>
-            <Button
-              aria-disabled={pending !== null || undefined}
-              onClick={() => {
-                const cancel = choices.find((choice) => choice.to === 'cancelled');
-                if (cancel) void move(cancel);
-              }}
-            >
-              {pending?.to === 'cancelled' ? 'Cancelling…' : 'Cancel the event'}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <EventCancellationPanel org={org} event={event} access={access} />
     </section>
   );
 }

@@ -29,6 +29,7 @@ import { ConsoleQueryError } from './console-query-error';
 import { FormProblems } from './form-problems';
 import { RefundDialog } from './refund-dialog';
 import { StatusPill } from './status-pill';
+import { TicketHolderAction } from './ticket-holder-dialog';
 
 function BackToOrders({ org }: { org: string }) {
   return (
@@ -78,6 +79,7 @@ function BuyerSection({ order }: { order: DeskOrderAnswer }) {
     <Section title="Buyer">
       <Facts>
         <Fact term="Name">{`${order.buyer.first_name} ${order.buyer.last_name}`.trim()}</Fact>
+        {order.kind === 'comp' ? <Fact term="Comp note">{order.comp_note ?? '—'}</Fact> : null}
         {order.contact === null ? (
           <Fact term="Contact">{NOT_SHOWN}</Fact>
         ) : (
@@ -204,7 +206,14 @@ function PaymentSection({ payment }: { payment: DeskOrderAnswer['payment'] }) {
   );
 }
 
-function TicketsSection({ tickets }: { tickets: DeskOrderAnswer['tickets'] }) {
+function TicketsSection({
+  tickets,
+  renderAction,
+}: {
+  tickets: DeskOrderAnswer['tickets'];
+  /** An action beside each ticket (Correct name, for roles with order.edit). */
+  renderAction?: (ticket: DeskOrderAnswer['tickets'][number]) => ReactNode;
+}) {
   return (
     <Section title="Tickets">
       {tickets.length === 0 ? (
@@ -219,8 +228,17 @@ function TicketsSection({ tickets }: { tickets: DeskOrderAnswer['tickets'] }) {
                   <span className="font-semibold text-slate-900">{ticket.package_name}</span>
                   {ticket.seat ? <span className="text-slate-900">, {ticket.seat.label}</span> : null}
                   <span className="block font-mono text-xs text-slate-600">Code …{ticket.code_suffix}</span>
+                  {ticket.holder ? (
+                    <span className="block text-slate-700">
+                      Holder: {`${ticket.holder.first_name} ${ticket.holder.last_name}`}
+                      {ticket.reissued_at ? ' (name corrected, re-issued)' : null}
+                    </span>
+                  ) : null}
                 </span>
-                <StatusPill tone={badge.tone}>{badge.label}</StatusPill>
+                <span className="flex flex-wrap items-center gap-2">
+                  <StatusPill tone={badge.tone}>{badge.label}</StatusPill>
+                  {renderAction?.(ticket)}
+                </span>
               </li>
             );
           })}
@@ -449,6 +467,7 @@ function OrderDetail({ org, order, role }: { org: string; order: DeskOrderAnswer
         description={
           <p className="flex flex-wrap items-center gap-2">
             <StatusPill tone={status.tone}>{status.label}</StatusPill>
+            {order.kind === 'comp' ? <StatusPill tone="violet">Comp</StatusPill> : null}
             {refunds ? <StatusPill tone={refunds.tone}>{refunds.label}</StatusPill> : null}
             <span>{formatMoney(order.totals.total, order.totals.currency)}</span>
           </p>
@@ -471,7 +490,14 @@ function OrderDetail({ org, order, role }: { org: string; order: DeskOrderAnswer
       <div className="grid gap-4 xl:grid-cols-2">
         <BuyerSection order={order} />
         <LinesSection order={order} />
-        <TicketsSection tickets={order.tickets} />
+        <TicketsSection
+          tickets={order.tickets}
+          renderAction={
+            canResend && isPaidStatus(order.status)
+              ? (ticket) => <TicketHolderAction org={org} order={order} ticket={ticket} onDone={setNotice} />
+              : undefined
+          }
+        />
         <RefundsSection refunds={order.refunds} currency={order.totals.currency} />
         <PaymentSection payment={order.payment} />
         <EmailsSection order={order} />

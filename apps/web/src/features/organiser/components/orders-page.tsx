@@ -14,6 +14,7 @@ import { deskFiltersOf, deskQueryOf, isFiltered, NO_FILTERS, type DeskFilters } 
 import { formatInstant } from '../lib/instant-display';
 import { organiserPaths } from '../lib/organiser-paths';
 import { mayUse, type ConsoleRole } from '../lib/permissions';
+import { CompAction } from './comp-dialog';
 import { ConsoleLoading } from './console-loading';
 import { ConsolePageHeader } from './console-page-header';
 import { ConsoleQueryError } from './console-query-error';
@@ -31,7 +32,12 @@ function buyerName(order: DeskOrderSummary): string {
 
 function OrderStatus({ order }: { order: DeskOrderSummary }) {
   const badge = ORDER_STATUS_BADGES[order.status];
-  return <StatusPill tone={badge.tone}>{badge.label}</StatusPill>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <StatusPill tone={badge.tone}>{badge.label}</StatusPill>
+      {order.kind === 'comp' ? <StatusPill tone="violet">Comp</StatusPill> : null}
+    </span>
+  );
 }
 
 /** The Booking ID as the way to the order's page. */
@@ -329,6 +335,7 @@ export function OrdersPage({ org, role }: { org: string; role: ConsoleRole }) {
       <ConsolePageHeader
         title="Orders"
         description={<p>Find an order by its Booking ID or its buyer. Times are in your own time zone.</p>}
+        action={mayUse(role, 'order.comp') ? <CompAction org={org} /> : undefined}
       />
       <div className="mb-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4">
         <SearchBox

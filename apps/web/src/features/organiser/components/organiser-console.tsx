@@ -18,11 +18,17 @@ import { useConsoleServices } from './console-services';
 import { EventPage } from './event-page';
 import { EventPreviewPage } from './event-preview-page';
 import { EventsPage } from './events-page';
+import { GateEventsPage } from './gate-events-page';
+import { GatePage } from './gate-page';
+import { GateScannerPage } from './gate-scanner-page';
 import { ImportPage } from './import-page';
+import { IntegrationsPage } from './integrations-page';
 import { NewEventPage } from './new-event-page';
 import { NewVenuePage } from './new-venue-page';
 import { OrderPage } from './order-page';
 import { OrdersPage } from './orders-page';
+import { EventReportPage } from './report-event-page';
+import { OrganisationReportPage } from './report-organisation-page';
 import { SignInPrompt } from './sign-in-prompt';
 import { TeamPage } from './team-page';
 import { VenuePage } from './venue-page';
@@ -39,9 +45,12 @@ const NAV: readonly NavItem[] = [
   { label: 'Events', to: organiserPaths.events, permission: 'event.read' },
   { label: 'Venues', to: organiserPaths.venues, permission: 'venue.read' },
   { label: 'Orders', to: organiserPaths.orders, permission: 'order.read' },
+  { label: 'Gate', to: organiserPaths.gates, permission: 'checkin.scan' },
+  { label: 'Reports', to: organiserPaths.reports, permission: 'report.read' },
   { label: 'Import', to: organiserPaths.imports, permission: 'import.run' },
   { label: 'Team', to: organiserPaths.team, permission: 'team.read' },
   { label: 'Audit log', to: organiserPaths.audit, permission: 'audit.read' },
+  { label: 'Integrations', to: organiserPaths.integrations, permission: 'integration.manage' },
 ];
 
 const STATUS_NOTICES: Record<OrganisationAnswer['status'], string | null> = {
@@ -152,6 +161,26 @@ function ConsolePages({ organisation, role }: { organisation: OrganisationAnswer
       return gate('order.read', <OrdersPage org={org} role={role} />);
     case 'order':
       return gate('order.read', <OrderPage key={page.bookingId} org={org} bookingId={page.bookingId} role={role} />);
+    case 'reports':
+      return gate('report.read', <OrganisationReportPage org={org} />);
+    case 'event-report':
+      return gate('report.read', <EventReportPage key={page.eventUid} org={org} eventUid={page.eventUid} />);
+    case 'gates':
+      return gate('checkin.scan', <GateEventsPage org={org} />);
+    case 'gate':
+      return gate('checkin.scan', <GatePage key={page.eventUid} org={org} eventUid={page.eventUid} role={role} />);
+    case 'gate-scanner':
+      return gate(
+        'checkin.scan',
+        <GateScannerPage
+          key={`${page.eventUid}/${page.listId}`}
+          org={org}
+          eventUid={page.eventUid}
+          listId={page.listId}
+        />,
+      );
+    case 'integrations':
+      return gate('integration.manage', <IntegrationsPage org={org} role={role} />);
     case 'not-found':
       return <ConsoleNotFound org={org} />;
   }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DeskOrderAnswer } from '@marquee/domain/desk';
 import { formatMoney } from '@marquee/domain/money';
@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { refundOrder } from '../api/refund-order';
 import { organiserKeys } from '../api/query-keys';
+import { useSingleSend } from '../hooks/use-single-send';
 import { placeServerErrors } from '../lib/field-errors';
 import { amountText } from '../lib/form-inputs';
 import {
@@ -54,10 +55,7 @@ export function RefundDialog({ org, order, idempotencyKey, isOpen, onClose, onRe
   const [amount, setAmount] = useState(() => amountText(ticketShare(order, new Set(voidableTicketIds(order)))));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [problems, setProblems] = useState<string[]>([]);
-  const [isBusy, setIsBusy] = useState(false);
-  // A second press before React has drawn the busy button is ignored too.
-  const sending = useRef(false);
+  const { problems, setProblems, isBusy, sendOnce } = useSingleSend();
   const ticketsErrorId = useId();
 
   // Only tickets that still admit are sent (the order may have changed under the dialog).
@@ -86,35 +84,28 @@ export function RefundDialog({ org, order, idempotencyKey, isOpen, onClose, onRe
   }
 
   async function send() {
-    if (sending.current) return;
-    const body = check();
-    if (!body) return;
-    sending.current = true;
-    setIsBusy(true);
-    setProblems([]);
-    try {
-      const answer = await refundOrder(org, order.booking_id, body, idempotencyKey);
-      onRefunded(answer);
-    } catch (error) {
-      if (isApiError(error, 'refund_exceeds_paid')) {
-        setErrors({ amount: (error.body.errors?.amount ?? [error.body.message]).join(' ') });
-      } else {
-        setProblems(
-          placeServerErrors(
-            error,
-            (key) => FIELD_OF_KEY[key] ?? null,
-            (field, message) => setErrors((previous) => ({ ...previous, [field]: message })),
-          ),
-        );
+    await sendOnce(check, async (body) => {
+      try {
+        const answer = await refundOrder(org, order.booking_id, body, idempotencyKey);
+        onRefunded(answer);
+      } catch (error) {
+        if (isApiError(error, 'refund_exceeds_paid')) {
+          setErrors({ amount: (error.body.errors?.amount ?? [error.body.message]).join(' ') });
+        } else {
+          setProblems(
+            placeServerErrors(
+              error,
+              (key) => FIELD_OF_KEY[key] ?? null,
+              (field, message) => setErrors((previous) => ({ ...previous, [field]: message })),
+            ),
+          );
+        }
+        // What is left, or which tickets still admit, changed meanwhile: the page (and these boxes) catch up.
+        if (isApiError(error, 'refund_exceeds_paid', 'ticket_already_voided', 'ticket_already_used')) {
+          void queryClient.invalidateQueries({ queryKey: organiserKeys.order(org, order.booking_id) });
+        }
       }
-      // What is left, or which tickets still admit, changed meanwhile: the page (and these boxes) catch up.
-      if (isApiError(error, 'refund_exceeds_paid', 'ticket_already_voided', 'ticket_already_used')) {
-        void queryClient.invalidateQueries({ queryKey: organiserKeys.order(org, order.booking_id) });
-      }
-    } finally {
-      sending.current = false;
-      setIsBusy(false);
-    }
+    });
   }
 
   const summary = checkedAmount.ok ? refundSummary(checkedAmount.value, currency, ticketIds.length) : null;

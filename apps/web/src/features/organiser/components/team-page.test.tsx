@@ -327,7 +327,7 @@ describe('the console nav', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Events', 'Venues', 'Orders']);
+    ).toEqual(['Events', 'Venues', 'Orders', 'Gate']);
     expect(screen.getByRole('heading', { name: 'Your role does not allow this' })).toBeInTheDocument();
   });
 });

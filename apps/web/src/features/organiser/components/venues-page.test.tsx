@@ -142,7 +142,7 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Events', 'Venues', 'Orders', 'Import', 'Team', 'Audit log']);
+    ).toEqual(['Events', 'Venues', 'Orders', 'Gate', 'Reports', 'Import', 'Team', 'Audit log']);
     expect(within(nav).getByRole('link', { name: 'Venues' })).toHaveAttribute('aria-current', 'page');
     expect(document.title).toBe('Venues · Acme Presents | Marquee');
   });
@@ -156,17 +156,22 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Events', 'Venues', 'Orders']);
+    ).toEqual(['Events', 'Venues', 'Orders', 'Gate']);
   });
 
-  it('the door role sees no section, and is told why', async () => {
+  it('the door role has the Gate only, and the console opens on it', async () => {
     renderConsole('/organiser/acme', {
       api: {
         'GET /api/organiser/me': () => Response.json(makeMe({ organisations: [makeMembership({ role: 'door' })] })),
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Nothing here for your role yet' })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gate' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Gate']);
   });
 
   it('another organisation (or none): not found, with the way back', async () => {

@@ -29,6 +29,11 @@ const ACTION_WORDS: Record<string, string> = {
   'organisation.suspend': 'suspended the organisation',
   'organisation.reject': 'turned the organisation down',
   'import.apply': 'imported events',
+  'api_key.create': 'made an API key',
+  'api_key.revoke': 'revoked an API key',
+  'webhook.create': 'added a webhook endpoint',
+  'webhook.update': 'changed a webhook endpoint',
+  'webhook.delete': 'deleted a webhook endpoint',
 };
 
 export function actionWords(action: string): string {
@@ -39,6 +44,14 @@ export function actionWords(action: string): string {
 export function actorWords(actor: AuditEntry['actor']): { name: string; detail: string | null } {
   if (actor.kind === 'operator') return { name: 'Marquee operator', detail: actor.email };
   if (actor.kind === 'system') return { name: 'Marquee', detail: null };
+  // An API key (decisions/044): its display prefix (role `api_key:mq_live_Ab3x`), and who made it.
+  if (actor.kind === 'api_key') {
+    const prefix = actor.role?.startsWith('api_key:') ? actor.role.slice('api_key:'.length) : null;
+    return {
+      name: prefix ? `API key ${prefix}…` : 'An API key',
+      detail: actor.email ? `made by ${actor.email}` : null,
+    };
+  }
   const role = actor.role === null ? null : isOrganisationRole(actor.role) ? ROLE_NAMES[actor.role] : actor.role;
   return { name: actor.email ?? 'A former member', detail: role };
 }

@@ -18,6 +18,12 @@ export type ConsolePage =
   | { name: 'imports' }
   | { name: 'orders' }
   | { name: 'order'; bookingId: string }
+  | { name: 'reports' }
+  | { name: 'event-report'; eventUid: string }
+  | { name: 'gates' }
+  | { name: 'gate'; eventUid: string }
+  | { name: 'gate-scanner'; eventUid: string; listId: number }
+  | { name: 'integrations' }
   | { name: 'not-found' };
 
 export function consolePageOf(rest: string): ConsolePage {
@@ -34,7 +40,11 @@ export function consolePageOf(rest: string): ConsolePage {
       case 'audit':
       case 'imports':
       case 'orders':
+      case 'reports':
+      case 'integrations':
         return { name: first };
+      case 'gate':
+        return { name: 'gates' };
       default:
         return { name: 'not-found' };
     }
@@ -55,11 +65,23 @@ export function consolePageOf(rest: string): ConsolePage {
 /** An event's uid as the server makes and accepts them (catalog's EVENT_UID_PATTERN): anything else is no page. */
 const EVENT_UID_PATTERN = /^[a-z0-9]{4,32}$/;
 
-/** `events/new`, `events/{uid}` and `events/{uid}/preview`. */
+/** `events/new`, `events/{uid}`, `events/{uid}/preview` and `events/{uid}/report`. */
 function eventPageOf(segment: string, more: readonly string[]): ConsolePage {
   if (segment === 'new') return more.length === 0 ? { name: 'new-event' } : { name: 'not-found' };
   if (!EVENT_UID_PATTERN.test(segment)) return { name: 'not-found' };
   if (more.length === 0) return { name: 'event', eventUid: segment };
   if (more.length === 1 && more[0] === 'preview') return { name: 'event-preview', eventUid: segment };
+  if (more.length === 1 && more[0] === 'report') return { name: 'event-report', eventUid: segment };
+  if (more[0] === 'gate') return gatePageOf(segment, more.slice(1));
+  return { name: 'not-found' };
+}
+
+/** `events/{uid}/gate` (the lists) and `events/{uid}/gate/{listId}` (a list's scanner). */
+function gatePageOf(eventUid: string, more: readonly string[]): ConsolePage {
+  if (more.length === 0) return { name: 'gate', eventUid };
+  const [listText] = more;
+  const listId =
+    more.length === 1 && listText !== undefined && /^[1-9]\d{0,9}$/.test(listText) ? Number(listText) : NaN;
+  if (Number.isSafeInteger(listId) && listId <= 2_147_483_647) return { name: 'gate-scanner', eventUid, listId };
   return { name: 'not-found' };
 }

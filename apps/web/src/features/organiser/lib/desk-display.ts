@@ -44,6 +44,7 @@ export const EMAIL_STATUS_BADGES: Record<DeskOrderAnswer['emails'][number]['stat
 const EMAIL_KINDS: Record<string, string> = {
   order_confirmation: 'Order confirmation',
   order_refunded: 'Refund',
+  tickets_reissued: 'Corrected tickets',
 };
 
 /** An e-mail's kind in words; a kind the outbox gains later is shown as it is. */

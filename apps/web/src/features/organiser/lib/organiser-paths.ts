@@ -27,6 +27,16 @@ export const organiserPaths = {
   orders: (org: string) => `${organisation(org)}/orders`,
   /** An order's page on the desk, by its Booking ID. */
   order: (org: string, bookingId: string) => `${organisation(org)}/orders/${encodeURIComponent(bookingId)}`,
+  /** The gate (issue 22): the events to scan at, an event's check-in lists, and one list's scanner. */
+  gates: (org: string) => `${organisation(org)}/gate`,
+  gate: (org: string, eventUid: string) => `${organisation(org)}/events/${encodeURIComponent(eventUid)}/gate`,
+  gateScanner: (org: string, eventUid: string, listId: number) =>
+    `${organisation(org)}/events/${encodeURIComponent(eventUid)}/gate/${listId}`,
+  /** The sales reports (issue 22): the organisation's, and one event's. */
+  reports: (org: string) => `${organisation(org)}/reports`,
+  eventReport: (org: string, eventUid: string) => `${organisation(org)}/events/${encodeURIComponent(eventUid)}/report`,
+  /** API keys and webhooks (issue 22; decisions/044): owners only. */
+  integrations: (org: string) => `${organisation(org)}/integrations`,
   /** Pages outside an organisation (their names are reserved slugs: RESERVED_ORGANISATION_SLUGS). */
   join: (token: string) => `${base}/join?token=${encodeURIComponent(token)}`,
   newOrganisation: () => `${base}/new`,

@@ -10,6 +10,7 @@ export const BOOKING_ID = 'MQ7K3F9X2QHD';
 export function makeDeskOrderSummary(overrides: Partial<DeskOrderSummary> = {}): DeskOrderSummary {
   return {
     booking_id: BOOKING_ID,
+    kind: 'sale',
     event: { uid: 'ev1', name: 'Colombo Jazz Night', starts_at: '2026-12-05T14:00:00.000Z' },
     buyer: { first_name: 'Nimal', last_name: 'Perera' },
     contact: { email: 'nimal@example.com', phone: '+94771234567' },
@@ -32,6 +33,8 @@ export function makeDeskTicket(overrides: Partial<DeskTicket> = {}): DeskTicket 
     seat: { id: 'S-A-1', section: 'Stalls', row: 'A', number: '1', label: 'Stalls · Row A · Seat 1' },
     used_at: null,
     voided_at: null,
+    holder: { first_name: 'Nimal', last_name: 'Perera' },
+    reissued_at: null,
     ...overrides,
   };
 }
@@ -43,6 +46,8 @@ export function makeDeskTicket(overrides: Partial<DeskTicket> = {}): DeskTicket 
 export function makeDeskOrder(overrides: Partial<DeskOrderAnswer> = {}): DeskOrderAnswer {
   return {
     booking_id: BOOKING_ID,
+    kind: 'sale',
+    comp_note: null,
     status: 'complete',
     event: { uid: 'ev1', name: 'Colombo Jazz Night', starts_at: '2026-12-05T14:00:00.000Z' },
     buyer: { first_name: 'Nimal', last_name: 'Perera' },

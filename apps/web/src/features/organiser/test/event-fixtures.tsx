@@ -121,6 +121,9 @@ export function eventRoutes(state: { event: ConsoleEventAnswer }, seatMap: Gener
   return {
     [`GET /api/organiser/acme/events/${uid}`]: () => Response.json(state.event),
     [`GET /api/organiser/acme/venues/${venue.id}/seat-map`]: () => Response.json(seatMap),
+    // The Publish section's cancellation part (decisions/040): no buyers, no cancellation.
+    [`GET /api/organiser/acme/events/${uid}/cancellation`]: () =>
+      Response.json({ paid_orders: 0, refundable_orders: 0, cancellation: null }),
   };
 }
 
