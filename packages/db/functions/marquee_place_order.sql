@@ -28,11 +28,17 @@
 -- lower-cased here too (the order is written so), and p_user_id, the signed-in account, if any: the order is
 -- linked to it (user_orders, My bookings) in this statement, so the next placement of that account counts it.
 --
+-- Best available (issue 24; decisions/046): a line with a `best` key ({section, accessible}) has no seats; its
+-- seats are picked and claimed by marquee_pick_seats() right after the buyer's limits, and written into the
+-- line. No group free: SQLSTATE MQ409 with HINT 'together' and DETAIL the package. The order row keeps what
+-- was asked (orders.best_available), and the answer's `picked` the seats (NULL for an order without such a
+-- line, so the on-sale's other orders pay nothing for it).
+--
 -- History: migration 0005; 0006 (counters through marquee_take_tickets()); 0008 (holds written once); 0011
--- (the buyer's limits and p_user_id; the e-mail normalised).
+-- (the buyer's limits and p_user_id; the e-mail normalised); 0023 (best available: `best` lines, `picked`).
 
 CREATE OR REPLACE FUNCTION public.marquee_place_order(p_order jsonb, p_lines jsonb, p_hold_minutes integer, p_user_id text DEFAULT NULL::text)
- RETURNS TABLE(order_pk integer, hold_expires_at timestamp with time zone, server_time timestamp with time zone)
+ RETURNS TABLE(order_pk integer, hold_expires_at timestamp with time zone, server_time timestamp with time zone, picked jsonb)
  LANGUAGE plpgsql
 AS $function$
 DECLARE
@@ -43,6 +49,9 @@ DECLARE
   v_taken jsonb;
   v_line record;
   v_bucket smallint;
+  v_best record;
+  v_picked text[];
+  v_picked_json jsonb;
 BEGIN
   -- This statement's commit does not wait for its WAL to reach disk, so the hot row's lock is released
   -- without an fsync. Nothing is lost that a buyer was told about: the server answers only after a later
@@ -54,11 +63,14 @@ BEGIN
   INSERT INTO orders (
     order_id, event_id, first_name, last_name, email, phone, nic, currency, subtotal, convenience_fee,
     discount, total, promo_code_id, payment_gateway_id, payment_intent_id, payment_client_secret,
-    payment_redirect_url, access_token, idempotency_key, request_hash, hold_expires_at
+    payment_redirect_url, access_token, idempotency_key, request_hash, hold_expires_at, best_available
   )
   SELECT r.order_id, r.event_id, r.first_name, r.last_name, v_email, r.phone, r.nic, r.currency, r.subtotal,
     r.convenience_fee, r.discount, r.total, r.promo_code_id, r.payment_gateway_id, r.payment_intent_id,
-    r.payment_client_secret, r.payment_redirect_url, r.access_token, r.idempotency_key, r.request_hash, v_expires
+    r.payment_client_secret, r.payment_redirect_url, r.access_token, r.idempotency_key, r.request_hash, v_expires,
+    (SELECT jsonb_build_object('package_id', (l ->> 'package_id')::int, 'section', l -> 'best' -> 'section',
+       'accessible', coalesce((l -> 'best' ->> 'accessible')::boolean, false))
+     FROM jsonb_array_elements(p_lines) AS l WHERE l ? 'best' LIMIT 1)
   FROM jsonb_populate_record(NULL::orders, p_order) AS r
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id, event_id INTO v_order_id, v_event_id;
@@ -74,6 +86,21 @@ BEGIN
     INSERT INTO user_orders (order_id, user_id) VALUES (v_order_id, p_user_id);
   END IF;
 
+  -- Best available: the server picks the line's seats (and claims them), then the line lists them.
+  FOR v_best IN
+    SELECT l, o FROM jsonb_array_elements(p_lines) WITH ORDINALITY AS x(l, o) WHERE l ? 'best'
+  LOOP
+    v_picked := marquee_pick_seats(v_event_id, (v_best.l ->> 'package_id')::int, (v_best.l ->> 'quantity')::int,
+      v_best.l -> 'best' ->> 'section', coalesce((v_best.l -> 'best' ->> 'accessible')::boolean, false), v_order_id,
+      v_expires);
+    IF v_picked IS NULL THEN
+      RAISE EXCEPTION 'no seats together' USING ERRCODE = 'MQ409', HINT = 'together',
+        DETAIL = jsonb_build_array((v_best.l ->> 'package_id')::int)::text;
+    END IF;
+    p_lines := jsonb_set(p_lines, ARRAY[(v_best.o - 1)::text, 'seats'], to_jsonb(v_picked));
+    v_picked_json := coalesce(v_picked_json, '[]'::jsonb) || jsonb_build_array(to_jsonb(v_picked));
+  END LOOP;
+
   -- The order's lines.
   INSERT INTO order_lines (order_id, package_id, package_name, unit_price, quantity, seats)
   SELECT v_order_id, (l ->> 'package_id')::int, l ->> 'package_name', (l ->> 'unit_price')::int,
@@ -84,6 +111,7 @@ BEGIN
   WITH wanted AS (
     SELECT s.seat, (l ->> 'package_id')::int AS package_id
     FROM jsonb_array_elements(p_lines) AS l, jsonb_array_elements_text(l -> 'seats') AS s(seat)
+    WHERE NOT l ? 'best'
   ), claimed AS (
     INSERT INTO seat_claims (event_id, seat_id, package_id, order_id, state, expires_at)
     SELECT v_event_id, wanted.seat, wanted.package_id, v_order_id, 'held', v_expires
@@ -115,6 +143,6 @@ BEGIN
     VALUES (v_order_id, v_line.package_id, v_line.quantity, v_expires, v_bucket);
   END LOOP;
 
-  RETURN QUERY SELECT v_order_id, v_expires, now();
+  RETURN QUERY SELECT v_order_id, v_expires, now(), v_picked_json;
 END;
 $function$;

@@ -14,10 +14,13 @@
 -- An element may carry user_id, the signed-in buyer's account (marquee_place_order()'s p_user_id; null or
 -- absent when anonymous).
 --
--- History: migration 0009; 0011 (user_id).
+-- Each placed order's row carries `picked`: the seats best available picked for it (marquee_place_order()),
+-- or NULL.
+--
+-- History: migration 0009; 0011 (user_id); 0023 (picked).
 
 CREATE OR REPLACE FUNCTION public.marquee_place_orders(p_calls jsonb)
- RETURNS TABLE(call_index integer, order_pk integer, hold_expires_at timestamp with time zone, server_time timestamp with time zone, refusal_hint text, refusal_detail text)
+ RETURNS TABLE(call_index integer, order_pk integer, hold_expires_at timestamp with time zone, server_time timestamp with time zone, picked jsonb, refusal_hint text, refusal_detail text)
  LANGUAGE plpgsql
 AS $function$
 DECLARE
@@ -34,10 +37,10 @@ BEGIN
         v_call ->> 'user_id');
       -- No row: an order with this Idempotency-Key exists; all nulls tell the caller to answer with it.
       RETURN QUERY SELECT v_index, v_placed.order_pk, v_placed.hold_expires_at, v_placed.server_time,
-        NULL::text, NULL::text;
+        v_placed.picked, NULL::text, NULL::text;
     EXCEPTION WHEN SQLSTATE 'MQ409' THEN
       GET STACKED DIAGNOSTICS v_hint = PG_EXCEPTION_HINT, v_detail = PG_EXCEPTION_DETAIL;
-      RETURN QUERY SELECT v_index, NULL::integer, NULL::timestamptz, NULL::timestamptz, v_hint, v_detail;
+      RETURN QUERY SELECT v_index, NULL::integer, NULL::timestamptz, NULL::timestamptz, NULL::jsonb, v_hint, v_detail;
     END;
     v_index := v_index + 1;
   END LOOP;

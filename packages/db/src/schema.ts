@@ -363,6 +363,19 @@ export const orders = pgTable(
       .default('sale'),
     /** A comp's note from the box office (why, for whom); null for a sale (decisions/039). */
     compNote: text('comp_note'),
+    /**
+     * Best available (issue 24): what the buyer asked for when the server picked the seats
+     * ({package_id, section, accessible}), and how many times they swapped them for others since; null for
+     * seats picked on the map.
+     */
+    bestAvailable: jsonb('best_available').$type<{
+      package_id: number;
+      section: string | null;
+      accessible: boolean;
+      /** Seats the buyer swapped away: never offered to this order again. */
+      declined?: string[];
+    }>(),
+    seatRetries: smallint('seat_retries').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -477,6 +490,53 @@ export const seatClaims = pgTable(
     check('seat_claims_held_expires', sql`(${t.state} = 'held') = (${t.expiresAt} IS NOT NULL)`),
   ],
 );
+
+/**
+ * Best available (issue 24; decisions/046): an event's seats in blocks, a block being seats side by side in one
+ * row, of one package, with no aisle between them (left to right), ranked by the venue's rule (block_no 0 is
+ * the best). Built from the venue's layout and the packages' seating ranges by the server
+ * (modules/inventory/seat-blocks.ts) when an event's packages change; read by marquee_pick_seats(). Who has a
+ * seat is still only seat_claims; `free_run` and `hint_until` are a hint that the block had no longer run of
+ * free ordinary seats than `free_run` when last looked at, trusted until `hint_until` (2 s), so that a picker
+ * skips full rows without reading their claims.
+ */
+export const seatBlocks = pgTable(
+  'seat_blocks',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    blockNo: integer('block_no').notNull(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => ticketPackages.id, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    row: text('row').notNull(),
+    seatIds: text('seat_ids').array().notNull(),
+    /** Per seat, lower is better (tenths of the map's unit from the stage's centre, by default). */
+    scores: integer('scores').array().notNull(),
+    /** One character per seat: '.' ordinary, 'w' wheelchair space, 'c' companion seat. */
+    access: text('access').notNull(),
+    size: integer('size').notNull(),
+    hasWheelchair: boolean('has_wheelchair').notNull(),
+    freeRun: integer('free_run'),
+    hintUntil: timestamp('hint_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.blockNo] }),
+    index('seat_blocks_package_idx').on(t.eventId, t.packageId, t.blockNo),
+    check('seat_blocks_size', sql`${t.size} = cardinality(${t.seatIds}) AND ${t.size} = cardinality(${t.scores}) AND ${t.size} = length(${t.access})`),
+  ],
+);
+
+/** Which version of an event's packages and layout its seat_blocks were built from (one row per event). */
+export const seatBlockSets = pgTable('seat_block_sets', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A large package's counter split into buckets, so an on-sale rush does not queue on one row
@@ -1087,6 +1147,8 @@ export const schema = {
   holds,
   ticketPackageBuckets,
   seatClaims,
+  seatBlocks,
+  seatBlockSets,
   sandboxPaymentIntents,
   tickets,
   ticketCodeReplacements,

@@ -56,6 +56,8 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   not_valid: 'the booking is cancelled or failed',
   check_in_refused: 'the ticket cannot be checked in (`reason`)',
   hold_limit_reached: 'a limit per buyer for the event (`hold_limit`; `retry_after_seconds` for the cooldown)',
+  no_seats_together: 'best available: no group of that many seats together is free (fewer seats, another section, or the map)',
+  retries_used: 'best available: the seats were swapped for others as many times as allowed (keep them or cancel)',
   link_expired: 'the link has expired',
   payload_too_large: 'the body is too large',
   unsupported_media_type: 'the body is of a content type this call does not take',

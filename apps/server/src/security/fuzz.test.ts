@@ -367,6 +367,8 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
         'buyer.first_name': mostly(buyerName),
         'buyer.last_name': mostly(buyerName),
         seats: mostly(fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.subarray(fixture.seatIds, { minLength: 1, maxLength: 2 }) })),
+        // Best available instead of seats now and then (it and seats together are refused).
+        best_available: mostly(fc.constant(undefined)),
         promo_code: mostly(fc.constantFrom(null, null, null, fixture.promoCode)),
         payment_gateway_id: mostly(fc.constantFrom(1, 2)),
       },
@@ -385,6 +387,12 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
         fc.option(garbageBody),
       )
       .map(([[id, auth], body]): FuzzRequest => ({ method: 'POST', url: `/api/orders/${id}/cancel`, ...(body ?? {}), headers: { ...body?.headers, ...auth } })),
+    'POST /api/orders/:order_id/best-available/retry': fc
+      .tuple(
+        fc.oneof({ weight: 1, arbitrary: ownedBy(pending) }, { weight: 2, arbitrary: fc.tuple(orderId, bearer(pending.access_token)) }),
+        fc.option(garbageBody),
+      )
+      .map(([[id, auth], body]): FuzzRequest => ({ method: 'POST', url: `/api/orders/${id}/best-available/retry`, ...(body ?? {}), headers: { ...body?.headers, ...auth } })),
     'GET /api/bookings/status': fc
       .tuple(method, fc.oneof(realOr(orderIds, bookingIdLike).map((id) => `?orderId=${encodeAnything(id)}`), garbageQuery))
       .map(([m, query]) => ({ method: m, url: `/api/bookings/status${query}` })),
@@ -678,6 +686,7 @@ describe('every route, fuzzed', () => {
     'POST /api/orders',
     'GET /api/orders/:order_id',
     'POST /api/orders/:order_id/cancel',
+    'POST /api/orders/:order_id/best-available/retry',
     'GET /api/bookings/status',
     'POST /api/bookings/lookup',
     'POST /api/payments/webhooks/:provider',

@@ -51,8 +51,13 @@ export const PlaceOrderLineSchema = z.strictObject({
   unit_price: Int,
   /** Tickets held; the order_lines and holds tables refuse 0. */
   quantity: Int.positive(),
-  /** Seat ids claimed for the line; empty for a counted package. */
+  /** Seat ids claimed for the line; empty for a counted package, and for a best-available line. */
   seats: z.array(z.string()).readonly(),
+  /**
+   * Best available (issue 24): the database picks `quantity` seats together of the package (in `section` if
+   * given; with a wheelchair space if `accessible`), claims them and writes them into the line.
+   */
+  best: z.strictObject({ section: z.string().nullable(), accessible: z.boolean() }).optional(),
 });
 
 /** One call: an order, its lines, how long its hold lasts and who places it. */

@@ -1,5 +1,5 @@
 import type { GenericSeatMap, LotusSeatMap, SeatMap } from '@marquee/domain/seat-map';
-import { fanRows, gridBlock, petalSection, seatBlock } from './seat-map-builders';
+import { fanRows, gridBlock, petalSection, seatBlock, withAccessibleSeats } from './seat-map-builders';
 
 /** The demo catalogue's venues (fictional names in real cities). Layouts are validated before insert. */
 
@@ -67,7 +67,8 @@ const LOTUS_MAP: LotusSeatMap = {
 
 /**
  * Beira Lake Stadium: a stage at the north end of the field, floor seating in three bands in front of it,
- * stands on the west, east and south sides. 20,964 seats.
+ * stands on the west, east and south sides. 20,964 seats. Wheelchair spaces, each with a companion seat beside
+ * it, at both ends of the front row of the centre floor and of the middle south stand.
  */
 const FLOOR_BANDS = [
   { band: 1, top: 300, rows: 18 },
@@ -82,12 +83,19 @@ const STADIUM_MAP: GenericSeatMap = {
   sections: [
     ...FLOOR_BANDS.flatMap(({ band, top, rows }) => [
       gridBlock(`FL${band}`, `Floor Left ${band}`, 720, top, 45, rows),
-      gridBlock(`FC${band}`, `Floor Centre ${band}`, 1215, top, 60, rows),
+      band === 1
+        ? withAccessibleSeats(gridBlock('FC1', 'Floor Centre 1', 1215, top, 60, rows), {
+            '1': { wheelchair: [1, 60], companion: [2, 59] },
+          })
+        : gridBlock(`FC${band}`, `Floor Centre ${band}`, 1215, top, 60, rows),
       gridBlock(`FR${band}`, `Floor Right ${band}`, 1860, top, 45, rows),
     ]),
     ...[0, 1, 2].map((k) => gridBlock(`W${k + 1}`, `West Stand ${k + 1}`, 40, 60 + k * 350, 32, 32)),
     ...[0, 1, 2].map((k) => gridBlock(`E${k + 1}`, `East Stand ${k + 1}`, 2670, 60 + k * 350, 32, 32)),
-    ...[0, 1, 2, 3, 4, 5].map((k) => gridBlock(`S${k + 1}`, `South Stand ${k + 1}`, 420 + k * 370, 1120, 34, 30)),
+    ...[0, 1, 2, 3, 4, 5].map((k) => {
+      const stand = gridBlock(`S${k + 1}`, `South Stand ${k + 1}`, 420 + k * 370, 1120, 34, 30);
+      return k === 2 ? withAccessibleSeats(stand, { '1': { wheelchair: [1, 34], companion: [2, 33] } }) : stand;
+    }),
   ],
 };
 
@@ -97,9 +105,20 @@ const KOLLUPITIYA_MAP: GenericSeatMap = {
   height: 520,
   stage: { x: 300, y: 30, width: 400, height: 70, label: 'Stage' },
   sections: [
-    seatBlock({ id: 'SL', name: 'Stalls Left', rows: fanRows(8, 12, 10), centerX: 215, top: 150 }),
+    // Wheelchair spaces at the outer ends of the back row of the side stalls, a companion seat beside each.
+    withAccessibleSeats(
+      seatBlock({ id: 'SL', name: 'Stalls Left', rows: fanRows(8, 12, 10), centerX: 215, top: 150 }),
+      {
+        J: { wheelchair: [1], companion: [2] },
+      },
+    ),
     seatBlock({ id: 'SC', name: 'Stalls Centre', rows: fanRows(14, 18, 10), centerX: 500, top: 150 }),
-    seatBlock({ id: 'SR', name: 'Stalls Right', rows: fanRows(8, 12, 10), centerX: 785, top: 150 }),
+    withAccessibleSeats(
+      seatBlock({ id: 'SR', name: 'Stalls Right', rows: fanRows(8, 12, 10), centerX: 785, top: 150 }),
+      {
+        J: { wheelchair: [12], companion: [11] },
+      },
+    ),
     seatBlock({ id: 'BAL', name: 'Balcony', rows: fanRows(30, 34, 5), centerX: 500, top: 380, firstRow: 10 }),
   ],
 };
@@ -110,9 +129,20 @@ const MARINA_MAP: GenericSeatMap = {
   height: 650,
   stage: { x: 350, y: 30, width: 500, height: 80, label: 'Stage' },
   sections: [
-    seatBlock({ id: 'SL', name: 'Stalls Left', rows: fanRows(10, 14, 14), centerX: 320, top: 160 }),
+    // Wheelchair spaces at the outer ends of the back row of the side stalls, a companion seat beside each.
+    withAccessibleSeats(
+      seatBlock({ id: 'SL', name: 'Stalls Left', rows: fanRows(10, 14, 14), centerX: 320, top: 160 }),
+      {
+        N: { wheelchair: [1], companion: [2] },
+      },
+    ),
     seatBlock({ id: 'SC', name: 'Stalls Centre', rows: fanRows(16, 22, 14), centerX: 600, top: 160 }),
-    seatBlock({ id: 'SR', name: 'Stalls Right', rows: fanRows(10, 14, 14), centerX: 880, top: 160 }),
+    withAccessibleSeats(
+      seatBlock({ id: 'SR', name: 'Stalls Right', rows: fanRows(10, 14, 14), centerX: 880, top: 160 }),
+      {
+        N: { wheelchair: [14], companion: [13] },
+      },
+    ),
     seatBlock({ id: 'DC', name: 'Dress Circle', rows: fanRows(36, 40, 6), centerX: 600, top: 420, firstRow: 14 }),
     seatBlock({ id: 'UC', name: 'Upper Circle', rows: fanRows(40, 44, 5), centerX: 600, top: 540, firstRow: 20 }),
   ],

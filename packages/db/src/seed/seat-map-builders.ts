@@ -110,3 +110,23 @@ export function petalSection(options: PetalOptions): LotusSection {
     }),
   };
 }
+
+/**
+ * The section with accessible places (issue 24) in the rows given: per row label, its wheelchair spaces and the
+ * companion seats beside them, by seat number. A label the section lacks throws: the demo data is wrong.
+ */
+export function withAccessibleSeats<Section extends GenericSection | LotusSection>(
+  section: Section,
+  places: Readonly<Record<string, { wheelchair: number[]; companion: number[] }>>,
+): Section {
+  for (const label of Object.keys(places)) {
+    if (!section.rows.some((row) => row.label === label)) throw new Error(`${section.id} has no row ${label}.`);
+  }
+  return {
+    ...section,
+    rows: section.rows.map((row) => {
+      const own = places[row.label];
+      return own ? { ...row, wheelchair: own.wheelchair, companion: own.companion } : row;
+    }),
+  };
+}

@@ -228,4 +228,102 @@ describe('GenericLayoutSpecSchema', () => {
       sections: ['must hold at most 60000 seats in all (100000 given)'],
     });
   });
+
+  it('refuses wheelchair and companion seats that the row does not have, or that are both', () => {
+    const parsed = GenericLayoutSpecSchema.safeParse({
+      sections: [
+        {
+          id: 'A',
+          name: 'One',
+          rows: [
+            { seats: 10, first_number: 101, wheelchair: [101, 111, 0], companion: [102, 101, 102] },
+            { seats: 4, wheelchair: ['one'], companion: 3 },
+          ],
+        },
+      ],
+    });
+    expect(fieldErrorsFromZod(parsed.error!)).toEqual({
+      'sections.0.rows.0.wheelchair.2': ['must be a list of seat numbers of the row'],
+      'sections.0.rows.0.companion': ['must list each seat once'],
+      'sections.0.rows.1.wheelchair.0': ['must be a list of seat numbers of the row'],
+      'sections.0.rows.1.companion': ['must be a list of seat numbers of the row'],
+    });
+    // With the lists well formed, each seat is judged against its row.
+    const judged = GenericLayoutSpecSchema.safeParse({
+      sections: [
+        {
+          id: 'A',
+          name: 'One',
+          rows: [{ seats: 10, first_number: 101, wheelchair: [101, 111], companion: [102, 101, 100] }],
+        },
+      ],
+    });
+    expect(fieldErrorsFromZod(judged.error!)).toEqual({
+      'sections.0.rows.0.wheelchair.1': ['must be between 101 and 110: seat 111 is not in the row'],
+      'sections.0.rows.0.companion.1': ['must not include seat 101: it is a wheelchair space'],
+      'sections.0.rows.0.companion.2': ['must be between 101 and 110: seat 100 is not in the row'],
+    });
+  });
+
+  it('refuses best sections that are not sections of the layout, or listed twice', () => {
+    const parsed = GenericLayoutSpecSchema.safeParse({
+      sections: [
+        { id: 'S', name: 'Stalls', rows: [{ seats: 3 }] },
+        { id: 'B', name: 'Balcony', rows: [{ seats: 3 }] },
+      ],
+      best_sections: ['S', 'X', 's', 'B-1'],
+    });
+    expect(fieldErrorsFromZod(parsed.error!)).toEqual({
+      'best_sections.3': ['must be 1 to 8 letters or digits'],
+      'best_sections.1': ["must be ids of the layout's sections: there is no section X"],
+      'best_sections.2': ['must list each section once'],
+    });
+  });
+});
+
+describe('accessible places and best available', () => {
+  const HALL: GenericLayoutSpecInput = {
+    sections: [
+      { id: 'Stl', name: 'Stalls', rows: [{ seats: 8, wheelchair: [1, 8], companion: [2, 7] }, { seats: 8 }] },
+      {
+        id: 'BAL',
+        name: 'Balcony',
+        rows: [{ seats: 6, first_number: 11, wheelchair: [16], companion: [15] }],
+        numbering: 'rtl',
+      },
+    ],
+    best_sections: ['bal', 'STL'],
+  };
+
+  it('carries wheelchair and companion seats into their rows, and the map marks those seats', () => {
+    const map = build(HALL);
+    expect(GenericSeatMapSchema.parse(map)).toEqual(map);
+    const [front, back] = map.sections[0]?.rows ?? [];
+    expect([front?.wheelchair, front?.companion]).toEqual([
+      [1, 8],
+      [2, 7],
+    ]);
+    // A row without accessible places is written as before.
+    expect(back).not.toHaveProperty('wheelchair');
+    expect(back).not.toHaveProperty('companion');
+    const marked = expandSeatMap(map)
+      .filter((seat) => seat.access)
+      .map((seat) => [seat.id, seat.access]);
+    expect(marked).toEqual([
+      ['Stl-A-1', 'wheelchair'],
+      ['Stl-A-2', 'companion'],
+      ['Stl-A-7', 'companion'],
+      ['Stl-A-8', 'wheelchair'],
+      // Right to left: seat 16 is the leftmost of the balcony's row, its companion seat 15 beside it.
+      ['BAL-A-16', 'wheelchair'],
+      ['BAL-A-15', 'companion'],
+    ]);
+    expect(countSeats(map)).toBe(8 + 8 + 6);
+  });
+
+  it('puts the best sections first for best available, spelt as the sections spell their ids', () => {
+    expect(build(HALL).bestAvailable).toEqual({ sectionOrder: ['BAL', 'Stl'] });
+    expect(build({ ...HALL, best_sections: undefined })).not.toHaveProperty('bestAvailable');
+    expect(build({ ...HALL, best_sections: [] })).not.toHaveProperty('bestAvailable');
+  });
 });

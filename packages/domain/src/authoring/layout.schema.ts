@@ -34,6 +34,18 @@ const aislesSchema = z
 export const MAX_SEATS_PER_ROW = 500;
 export const MAX_LAYOUT_SEATS = 60_000;
 
+const SEAT_NUMBERS_MESSAGE = 'must be a list of seat numbers of the row';
+/**
+ * Accessible places (issue 24): seat numbers of the row kept for a wheelchair, or for a companion beside one.
+ * Whether each is a number the row has is checked with the row (its first number and seats).
+ */
+const seatNumbersSchema = z
+  .array(z.number({ error: SEAT_NUMBERS_MESSAGE }).int(SEAT_NUMBERS_MESSAGE).min(1, SEAT_NUMBERS_MESSAGE), {
+    error: SEAT_NUMBERS_MESSAGE,
+  })
+  .max(MAX_SEATS_PER_ROW, `must list at most ${MAX_SEATS_PER_ROW} seats`)
+  .refine((numbers) => new Set(numbers).size === numbers.length, 'must list each seat once');
+
 export const LayoutRowSpecSchema = z.strictObject({
   seats: z
     .number({ error: `must be a whole number from 1 to ${MAX_SEATS_PER_ROW}` })
@@ -51,6 +63,10 @@ export const LayoutRowSpecSchema = z.strictObject({
     .optional(),
   /** Absent: the section's aisles (those that fall inside this row). */
   aisles: aislesSchema.optional(),
+  /** Wheelchair spaces, by seat number: best available skips them unless the buyer asks for one. */
+  wheelchair: seatNumbersSchema.optional(),
+  /** Companion seats (beside a wheelchair space), by seat number; never a wheelchair space too. */
+  companion: seatNumbersSchema.optional(),
 });
 export type LayoutRowSpec = z.infer<typeof LayoutRowSpecSchema>;
 
@@ -105,6 +121,30 @@ function rowAisles(section: LayoutSectionSpec, row: LayoutRowSpec): number[] {
   return [...aisles].sort((a, b) => a - b);
 }
 
+/** The wheelchair and companion seats of a row that are not among its numbers, or are both: the spec's issues. */
+function checkAccessibleSeats(row: LayoutRowSpec, path: (string | number)[], ctx: z.RefinementCtx): void {
+  const first = row.first_number ?? 1;
+  const last = first + row.seats - 1;
+  const wheelchair = new Set(row.wheelchair ?? []);
+  for (const key of ['wheelchair', 'companion'] as const) {
+    (row[key] ?? []).forEach((number, index) => {
+      if (number < first || number > last) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, key, index],
+          message: `must be between ${first} and ${last}: seat ${number} is not in the row`,
+        });
+      } else if (key === 'companion' && wheelchair.has(number)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, key, index],
+          message: `must not include seat ${number}: it is a wheelchair space`,
+        });
+      }
+    });
+  }
+}
+
 export const GenericLayoutSpecSchema = z
   .strictObject({
     stage_label: requiredTextFieldSchema(40).default('Stage'),
@@ -112,6 +152,14 @@ export const GenericLayoutSpecSchema = z
       .array(LayoutSectionSpecSchema, { error: 'must be a list of sections' })
       .min(1, 'must have at least one section')
       .max(50, 'must have at most 50 sections'),
+    /**
+     * Section ids that best available offers first, in this order (say, the stalls before the balcony); the
+     * other sections follow. Absent: every section alike, nearest the stage first.
+     */
+    best_sections: z
+      .array(labelSchema, { error: 'must be a list of section ids' })
+      .max(50, 'must list at most 50 sections')
+      .optional(),
   })
   .superRefine((spec, ctx) => {
     const sectionIds = new Map<string, number>();
@@ -141,6 +189,7 @@ export const GenericLayoutSpecSchema = z
             message: `row ${rowIndex + 1} would be labelled ${label}, like row ${first + 1}: give it its own label`,
           });
         } else seen.set(labelKey, rowIndex);
+        checkAccessibleSeats(row, ['sections', sectionIndex, 'rows', rowIndex], ctx);
         (row.aisles ?? []).forEach((after, aisleIndex) => {
           if (after >= row.seats)
             ctx.addIssue({
@@ -167,6 +216,21 @@ export const GenericLayoutSpecSchema = z
         message: `must hold at most ${MAX_LAYOUT_SEATS} seats in all (${seats} given)`,
       });
     }
+    const bestSeen = new Set<string>();
+    (spec.best_sections ?? []).forEach((id, index) => {
+      const key = id.toUpperCase();
+      // An id that is no label at all has its own message already.
+      if (!LABEL_PATTERN.test(id) || id.length > 8) return;
+      if (!sectionIds.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['best_sections', index],
+          message: `must be ids of the layout's sections: there is no section ${id}`,
+        });
+      else if (bestSeen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['best_sections', index], message: 'must list each section once' });
+      bestSeen.add(key);
+    });
     if (spec.sections[0]?.beside_previous) {
       ctx.addIssue({
         code: 'custom',
@@ -257,6 +321,8 @@ export function buildGenericSeatMap(spec: GenericLayoutSpec): GenericSeatMap {
             spacing: g.seatSpacing,
             ...(rowAisleList.length > 0 ? { aisles: rowAisleList } : {}),
             ...(section.numbering === 'rtl' ? { numbering: 'rtl' as const } : {}),
+            ...(row.wheelchair?.length ? { wheelchair: row.wheelchair } : {}),
+            ...(row.companion?.length ? { companion: row.companion } : {}),
           };
         }),
       });
@@ -265,6 +331,9 @@ export function buildGenericSeatMap(spec: GenericLayoutSpec): GenericSeatMap {
     top += Math.max(...band.map((s) => s.height)) + g.sectionGapY;
   }
 
+  // As the sections spell their ids (best_sections may differ in case): seat ids begin with those.
+  const idOf = new Map(spec.sections.map((section) => [section.id.toUpperCase(), section.id]));
+  const sectionOrder = (spec.best_sections ?? []).flatMap((id) => idOf.get(id.toUpperCase()) ?? []);
   return {
     type: 'generic',
     width,
@@ -277,5 +346,6 @@ export function buildGenericSeatMap(spec: GenericLayoutSpec): GenericSeatMap {
       label: spec.stage_label,
     },
     sections,
+    ...(sectionOrder.length > 0 ? { bestAvailable: { sectionOrder } } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { MAX_TICKETS_PER_ORDER } from '../booking/selection';
 import { IssuedTicketSchema } from '../payments/payment.schema';
 import { BuyerDetailsSchema, EmailSchema, PromoCodeSchema, TermsAgreedSchema } from './buyer-details.schema';
 import { BuyerLimitKindSchema } from './buyer-limits';
+import { BestAvailableRequestSchema } from '../seat-map/best-available';
 
 export * from './buyer-limits';
 
@@ -120,13 +121,27 @@ export const CreateOrderRequestSchema = z
     ticket_package_details: TicketPackageDetailsSchema.default([]),
     /** Seats chosen on the map; each seat's package is the one whose seating_range holds it. */
     seats: SeatIdsSchema.default([]),
+    /**
+     * Best available (issue 24), instead of `seats`: the server picks this many seats together of one seated
+     * package and holds them as it holds picked seats; the answer's line lists them.
+     */
+    best_available: BestAvailableRequestSchema.optional(),
     promo_code: PromoCodeSchema.nullable().default(null),
     /** One of the event's payment_gateways; the first (the default) when left out. */
     payment_gateway_id: IdSchema.optional(),
     terms_agreed: TermsAgreedSchema,
   })
   .superRefine((order, ctx) => {
-    const count = order.ticket_package_details.reduce((sum, row) => sum + row.ticket_count, 0) + order.seats.length;
+    if (order.best_available && order.seats.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['best_available'],
+        message: 'Choose seats on the map or ask for the best available, not both.',
+      });
+    const count =
+      order.ticket_package_details.reduce((sum, row) => sum + row.ticket_count, 0) +
+      order.seats.length +
+      (order.best_available?.quantity ?? 0);
     if (count === 0)
       ctx.addIssue({ code: 'custom', path: ['ticket_package_details'], message: 'Choose at least one ticket.' });
     if (count > MAX_TICKETS_PER_ORDER)
@@ -198,6 +213,19 @@ export const OrderSchema = z.object({
   paid_at: z.iso.datetime({ offset: true }).nullable(),
   /** One per admission or seat, once the order is paid. */
   tickets: z.array(IssuedTicketSchema),
+  /**
+   * Seats the server picked (best available, issue 24): which package, and how many more times the buyer may
+   * swap them for others (POST /api/orders/{order_id}/best-available/retry). Absent or null otherwise.
+   */
+  best_available: z
+    .object({
+      package_id: z.number().int(),
+      section: z.string().nullable(),
+      accessible: z.boolean(),
+      retries_left: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

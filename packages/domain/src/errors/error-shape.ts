@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   check_in_refused: 409,
   /** The buyer's fair-hold limits for the event (held at once, cooldown, free tickets): the message says what to do. */
   hold_limit_reached: 409,
+  /** Best available (issue 24): no group of that many seats together is free in the package (or section). */
+  no_seats_together: 409,
+  /** Best available: the order's seats were swapped for others as many times as allowed. */
+  retries_used: 409,
   // The organiser console (issue 21). Refusing a permission is `forbidden`; invitation links are `link_*`.
   /** An owner's or manager's session made without a second factor: the console asks for a code (step-up). */
   two_factor_required: 403,

@@ -13,11 +13,42 @@ export const SEAT_MAP_TYPES = ['generic', 'lotus'] as const;
 export const SeatMapTypeSchema = z.enum(SEAT_MAP_TYPES);
 export type SeatMapType = z.infer<typeof SeatMapTypeSchema>;
 
+/** Seat numbers of a row (its own numbers, as printed on the seats). */
+const SeatNumberListSchema = z.array(z.number().int().min(1)).max(500);
+
 const SeatNumbersSchema = z.object({
   label: z.string().min(1).max(8),
   count: z.number().int().min(1).max(500),
   firstNumber: z.number().int().min(1).default(1),
+  /**
+   * Accessible places (issue 24): seats (by number) kept for a wheelchair, and companion seats beside them.
+   * Best available skips both unless the buyer asks for an accessible place; the map marks them.
+   */
+  wheelchair: SeatNumberListSchema.optional(),
+  companion: SeatNumberListSchema.optional(),
 });
+
+/** Every wheelchair or companion seat number is one of the row's numbers, and no seat is both. */
+function checkAccessibleSeats(
+  row: { count: number; firstNumber: number; wheelchair?: number[] | undefined; companion?: number[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const last = row.firstNumber + row.count - 1;
+  const wheelchair = new Set(row.wheelchair ?? []);
+  for (const key of ['wheelchair', 'companion'] as const) {
+    (row[key] ?? []).forEach((number, index) => {
+      if (number < row.firstNumber || number > last) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key, index],
+          message: `must be a seat number of the row, from ${row.firstNumber} to ${last}`,
+        });
+      } else if (key === 'companion' && wheelchair.has(number)) {
+        ctx.addIssue({ code: 'custom', path: [key, index], message: 'is already a wheelchair place' });
+      }
+    });
+  }
+}
 
 /** Seat numbers along a straight row: from its left end (the default), or from its right end. */
 export const ROW_NUMBERINGS = ['ltr', 'rtl'] as const;
@@ -36,6 +67,7 @@ export const StraightRowSchema = SeatNumbersSchema.extend({
   aisles: z.array(z.number().int().min(1)).max(499).optional(),
   numbering: z.enum(ROW_NUMBERINGS).optional(),
 }).superRefine((row, ctx) => {
+  checkAccessibleSeats(row, ctx);
   const aisles = row.aisles ?? [];
   aisles.forEach((after, index) => {
     if (after >= row.count) {
@@ -60,7 +92,17 @@ export const ArcRowSchema = SeatNumbersSchema.extend({
   /** Degrees, 0 = to the right of the centre, 90 = below it (SVG's y grows downwards). */
   startAngle: z.number(),
   endAngle: z.number(),
+}).superRefine(checkAccessibleSeats);
+
+/**
+ * How best available ranks a venue's seats (issue 24). By default: nearest the stage's centre, row by row
+ * (a row's seats rank by their distance to it, and a group of seats by its seats'). `sectionOrder` puts the
+ * sections it lists first, in its order (say, the stalls before the balcony), the rest after them.
+ */
+export const BestAvailableRuleSchema = z.object({
+  sectionOrder: z.array(z.string().min(1).max(8)).max(200).optional(),
 });
+export type BestAvailableRule = z.infer<typeof BestAvailableRuleSchema>;
 
 export const GenericSeatMapSchema = z.object({
   type: z.literal('generic'),
@@ -70,6 +112,7 @@ export const GenericSeatMapSchema = z.object({
   sections: z
     .array(z.object({ id: z.string().min(1).max(8), name: z.string(), rows: z.array(StraightRowSchema).min(1) }))
     .min(1),
+  bestAvailable: BestAvailableRuleSchema.optional(),
 });
 
 export const LotusSeatMapSchema = z.object({
@@ -81,12 +124,16 @@ export const LotusSeatMapSchema = z.object({
   sections: z
     .array(z.object({ id: z.string().min(1).max(8), name: z.string(), rows: z.array(ArcRowSchema).min(1) }))
     .min(1),
+  bestAvailable: BestAvailableRuleSchema.optional(),
 });
 
 export const SeatMapSchema = z.discriminatedUnion('type', [GenericSeatMapSchema, LotusSeatMapSchema]);
 export type SeatMap = z.infer<typeof SeatMapSchema>;
 export type GenericSeatMap = z.infer<typeof GenericSeatMapSchema>;
 export type LotusSeatMap = z.infer<typeof LotusSeatMapSchema>;
+
+/** An accessible place: a wheelchair space, or a companion seat beside one. */
+export type SeatAccess = 'wheelchair' | 'companion';
 
 export interface SeatPosition {
   id: string;
@@ -95,6 +142,20 @@ export interface SeatPosition {
   number: number;
   x: number;
   y: number;
+  /** Only on accessible places. */
+  access?: SeatAccess;
+}
+
+/** The accessible places of a row, by seat number; undefined when it has none (most rows). */
+function accessOfRow(row: {
+  wheelchair?: number[] | undefined;
+  companion?: number[] | undefined;
+}): Map<number, SeatAccess> | undefined {
+  if (!row.wheelchair?.length && !row.companion?.length) return undefined;
+  const access = new Map<number, SeatAccess>();
+  for (const number of row.companion ?? []) access.set(number, 'companion');
+  for (const number of row.wheelchair ?? []) access.set(number, 'wheelchair');
+  return access;
 }
 
 export function seatId(section: string, row: string, number: number): string {
@@ -110,7 +171,8 @@ export function expandSeatMap(map: SeatMap): SeatPosition[] {
   if (map.type === 'generic') {
     for (const section of map.sections) {
       for (const row of section.rows) {
-        if (!row.aisles?.length && row.numbering !== 'rtl') {
+        const access = accessOfRow(row);
+        if (!row.aisles?.length && row.numbering !== 'rtl' && !access) {
           for (let i = 0; i < row.count; i++) {
             const number = row.firstNumber + i;
             seats.push({
@@ -130,14 +192,17 @@ export function expandSeatMap(map: SeatMap): SeatPosition[] {
         for (let i = 0; i < row.count; i++) {
           while (gaps < aisles.length && (aisles[gaps] ?? Infinity) <= i) gaps++;
           const number = row.numbering === 'rtl' ? row.firstNumber + row.count - 1 - i : row.firstNumber + i;
-          seats.push({
+          const seat: SeatPosition = {
             id: seatId(section.id, row.label, number),
             section: section.id,
             row: row.label,
             number,
             x: row.x + (i + gaps) * row.spacing,
             y: row.y,
-          });
+          };
+          const kind = access?.get(number);
+          if (kind) seat.access = kind;
+          seats.push(seat);
         }
       }
     }
@@ -145,18 +210,22 @@ export function expandSeatMap(map: SeatMap): SeatPosition[] {
   }
   for (const section of map.sections) {
     for (const row of section.rows) {
+      const access = accessOfRow(row);
       const step = row.count > 1 ? (row.endAngle - row.startAngle) / (row.count - 1) : 0;
       for (let i = 0; i < row.count; i++) {
         const number = row.firstNumber + i;
         const radians = ((row.startAngle + i * step) * Math.PI) / 180;
-        seats.push({
+        const seat: SeatPosition = {
           id: seatId(section.id, row.label, number),
           section: section.id,
           row: row.label,
           number,
           x: Math.round((map.center.x + row.radius * Math.cos(radians)) * 10) / 10,
           y: Math.round((map.center.y + row.radius * Math.sin(radians)) * 10) / 10,
-        });
+        };
+        const kind = access?.get(number);
+        if (kind) seat.access = kind;
+        seats.push(seat);
       }
     }
   }

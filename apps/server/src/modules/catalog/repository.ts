@@ -4,7 +4,7 @@ import { eventSearchMatch } from '@marquee/db/search';
 import { banners, events, paymentGateways, testimonials, ticketPackages, venues } from '@marquee/db/schema';
 import type { EventType } from '@marquee/domain/categories';
 import { HIDDEN_STATUSES, SOLD_OUT_STATUSES, UNLISTED_STATUSES } from '@marquee/domain/statuses';
-import { eventAutoApplyColumns } from '../promotions/auto-apply';
+import { consoleAutoCode, eventAutoApplyColumns } from '../promotions/auto-apply';
 
 /** Catalogue queries. Each returns plain rows; the service shapes them into API answers. */
 
@@ -171,6 +171,7 @@ async function findEventWhere(db: Db, where: SQL | undefined) {
     })
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
+    .leftJoinLateral(consoleAutoCode, sql`true`)
     .where(where)
     .limit(1);
   return row ?? null;

@@ -9,7 +9,6 @@ import {
 import { HOLDER_MESSAGES } from '@marquee/domain/comps';
 import { formatEventDate, formatEventTime } from '@marquee/domain/time';
 import type { TicketClaims } from '@marquee/domain/tickets';
-import { recordWebhookEvent } from '../integrations/webhook-events';
 import { admitTicket } from '../tickets/admit-ticket';
 import { findReplacedCode } from '../tickets/reissue-ticket';
 import { scannedTicketOf, stateOf } from './door-ticket';
@@ -97,8 +96,8 @@ async function unknownCode(tx: ScopedTx, code: string): Promise<ScanAnswer> {
 
 /**
  * Decides one scan in the caller's transaction: the ticket it names, then whether this list admits its package,
- * whether its booking stands, whether it is voided, and last the admission itself, the conditional UPDATE every
- * gate shares (tickets/admit-ticket.ts). Of any number of scans of one ticket at once, in any process, exactly one
+ * whether its booking stands, whether it is voided, and last the admission itself, the conditional UPDATE and its
+ * webhook announcement every gate shares (tickets/admit-ticket.ts). Of any number of scans of one ticket at once, in any process, exactly one
  * is admitted; every other is told when and at which gate the ticket was admitted first.
  */
 export async function decideScan(tx: ScopedTx, context: ScanContext, scan: GateScan): Promise<ScanDecision> {
@@ -122,21 +121,15 @@ export async function decideScan(tx: ScopedTx, context: ScanContext, scan: GateS
       : refuse('booking_not_valid', GATE_MESSAGES.bookingNotValid);
   }
 
-  // With the code scanned: a name correction replacing it at this moment wins or loses whole (decisions/039).
-  const admittedAt = await admitTicket(tx, row.id, row.code);
+  // With the code scanned (decisions/039); announced to the organisation's webhooks in this transaction (044).
+  const admittedAt = await admitTicket(tx, {
+    id: row.id,
+    code: row.code,
+    bookingId: row.bookingId,
+    seatId: row.seatId,
+    event: { uid: context.event.uid, id: context.event.id },
+  });
   if (admittedAt) {
-    // Announced to the organisation's webhooks in the admission's transaction (decisions/044), as check-in.ts does.
-    await recordWebhookEvent(tx, {
-      eventId: context.event.id,
-      type: 'ticket.checked_in',
-      data: {
-        ticket_code: row.code,
-        booking_id: row.bookingId,
-        event_uid: context.event.uid,
-        seat_id: row.seatId,
-        scanned_at: admittedAt.toISOString(),
-      },
-    });
     const seat = ticket.seat ? `, ${ticket.seat}` : '';
     return {
       ticketId: row.id,

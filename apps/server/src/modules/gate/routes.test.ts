@@ -688,19 +688,43 @@ describe('scans', () => {
     });
     const order = await paidOrder(general);
     const device = nextDevice();
+    const first = await scanOne(listId, { qr: order.qrs[0], client_scan_id: 'hook-1' }, { device });
+    expect(first.result).toBe('admitted');
     await scanOne(listId, { qr: order.qrs[0], client_scan_id: 'hook-1' }, { device });
-    await scanOne(listId, { qr: order.qrs[0], client_scan_id: 'hook-1' }, { device });
-    await scanOne(listId, { qr: order.qrs[0] });
+    expect(await scanOne(listId, { qr: order.qrs[0] })).toMatchObject({ result: 'refused', reason: 'already_used' });
+    // A seated ticket, admitted by its code typed in: its seat is in the payload.
+    const seated = await paidOrder(vip, { seats: ['A-1-4'] });
+    const typed = await scanOne(listId, { ticket_code: seated.ticketCodes[0] });
+    expect(typed.result).toBe('admitted');
     const deliveries = await t.db
       .select({ payload: webhookDeliveries.payload })
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.eventType, 'ticket.checked_in'));
-    const mine = deliveries.filter((each) => JSON.stringify(each.payload).includes(order.ticketCodes[0]!));
+    const payloadsOf = (code: string) =>
+      deliveries.map((each) => each.payload).filter((payload) => JSON.stringify(payload).includes(code));
+    const mine = payloadsOf(order.ticketCodes[0]!);
     expect(mine).toHaveLength(1);
-    expect(mine[0]?.payload).toMatchObject({
+    expect(mine[0]).toMatchObject({
       type: 'ticket.checked_in',
-      data: { ticket_code: order.ticketCodes[0], booking_id: order.bookingId, event_uid: event.uid },
+      data: {
+        ticket_code: order.ticketCodes[0],
+        booking_id: order.bookingId,
+        event_uid: event.uid,
+        seat_id: null,
+        scanned_at: first.first_scanned_at,
+      },
     });
+    expect(payloadsOf(seated.ticketCodes[0]!)).toEqual([
+      expect.objectContaining({
+        data: {
+          ticket_code: seated.ticketCodes[0],
+          booking_id: seated.bookingId,
+          event_uid: event.uid,
+          seat_id: 'A-1-4',
+          scanned_at: typed.first_scanned_at,
+        },
+      }),
+    ]);
   });
 
   it('refuses a batch with a scan in the future, without both qr and ticket_code, or of 501 scans: 422, nothing written', async () => {

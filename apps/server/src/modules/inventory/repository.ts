@@ -94,7 +94,9 @@ const PlacedRowsSchema = z.object({
       order_pk: z.coerce.number().int().nullable(),
       hold_expires_at: Timestamp.nullable(),
       server_time: Timestamp.nullable(),
-      refusal_hint: z.enum(['seats', 'packages', 'limit']).nullable(),
+      /** Best available: the seats picked for each such line (one, today), or null. */
+      picked: z.array(z.array(z.string())).nullable(),
+      refusal_hint: z.enum(['seats', 'packages', 'limit', 'together']).nullable(),
       refusal_detail: z.string().nullable(),
     }),
   ),
@@ -127,9 +129,10 @@ export interface PlacementCall {
  * Idempotency-Key exists.
  */
 export type Placement =
-  | { kind: 'placed'; id: number; holdExpiresAt: Date; serverTime: Date }
+  | { kind: 'placed'; id: number; holdExpiresAt: Date; serverTime: Date; picked: string[][] | null }
   | { kind: 'seats taken'; seats: string[] }
   | { kind: 'sold out'; packageIds: number[] }
+  | { kind: 'no seats together'; packageIds: number[] }
   | { kind: 'limit'; limit: BuyerLimit }
   | { kind: 'exists' };
 
@@ -163,12 +166,18 @@ export async function placeOrders(db: Db, calls: readonly PlacementCall[]): Prom
       }
       if (row.refusal_hint !== null) {
         const ids = RefusedIdsSchema.parse(JSON.parse(row.refusal_detail ?? '[]'));
-        return row.refusal_hint === 'seats'
-          ? { kind: 'seats taken', seats: ids.map(String) }
-          : { kind: 'sold out', packageIds: ids.map(Number) };
+        if (row.refusal_hint === 'seats') return { kind: 'seats taken', seats: ids.map(String) };
+        if (row.refusal_hint === 'together') return { kind: 'no seats together', packageIds: ids.map(Number) };
+        return { kind: 'sold out', packageIds: ids.map(Number) };
       }
       if (row.order_pk === null || row.hold_expires_at === null || row.server_time === null) return { kind: 'exists' };
-      return { kind: 'placed', id: row.order_pk, holdExpiresAt: row.hold_expires_at, serverTime: row.server_time };
+      return {
+        kind: 'placed',
+        id: row.order_pk,
+        holdExpiresAt: row.hold_expires_at,
+        serverTime: row.server_time,
+        picked: row.picked,
+      };
     });
 }
 
@@ -284,7 +293,7 @@ export async function findTakenSeats(db: Db, eventId: number): Promise<string[]>
 }
 
 /** Every seat of the event's packages and the package that owns it (the seat → package map checkout uses). */
-export async function findEventSeatPackages(db: Db, eventId: number): Promise<{ id: number; seats: string[] }[]> {
+export async function findEventSeatPackages(db: DbOrTx, eventId: number): Promise<{ id: number; seats: string[] }[]> {
   return db
     .select({ id: ticketPackages.id, seats: ticketPackages.seatingRange })
     .from(ticketPackages)

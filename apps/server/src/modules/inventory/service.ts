@@ -19,7 +19,7 @@ const MAX_PLACEMENTS_PER_CALL = 32;
 export type PlaceOrder = (
   call: repository.PlacementCall,
   packageNames: PackageNames,
-) => Promise<{ id: number; holdExpiresAt: Date; serverTime: Date } | null>;
+) => Promise<{ id: number; holdExpiresAt: Date; serverTime: Date; picked: string[][] | null } | null>;
 
 /**
  * Saves an order with its hold (order, lines, holds, seat claims, package counters), all of it or nothing,
@@ -47,6 +47,10 @@ export function createOrderPlacer(db: Db): PlaceOrder {
       throw new AppError('seats_taken', message, { seats: [message] }, { taken_seats: taken });
     }
     const names = placement.packageIds.map((id) => packageNames.get(id) ?? `package ${id}`);
+    if (placement.kind === 'no seats together') {
+      const wanted = call.lines.find((line) => line.best)?.quantity ?? 0;
+      throw noSeatsTogether(wanted, names.join(', '));
+    }
     const message = `Not enough ${names.join(', ')} tickets are left for this order. Please choose fewer or another package.`;
     throw new AppError(
       'sold_out',
@@ -55,6 +59,15 @@ export function createOrderPlacer(db: Db): PlaceOrder {
       { sold_out_packages: placement.packageIds },
     );
   };
+}
+
+/** The 409 when best available finds no group of `quantity` seats together in the package. */
+export function noSeatsTogether(quantity: number, packageName: string): AppError {
+  const message =
+    quantity === 1
+      ? `No ${packageName} seat is free now. Please choose another package, or pick a seat on the map.`
+      : `There are no ${quantity} ${packageName} seats together left. Please ask for fewer seats, another section, or pick seats on the map.`;
+  return new AppError('no_seats_together', message, { best_available: [message] });
 }
 
 /**

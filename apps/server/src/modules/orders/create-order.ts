@@ -4,6 +4,7 @@ import { buyerStatusOf, isOnSale, isVisibleToBuyers, type EventStatus } from '@m
 import { HOLD_MINUTES, type CreateOrderRequest, type CreatedOrder } from '@marquee/domain/orders';
 import { AppError } from '../../plugins/app-error';
 import * as inventory from '../inventory/service';
+import { ensureSeatBlocks } from '../inventory/seat-blocks';
 import type { PaymentGateways } from '../payments/gateways';
 import { resolvePromo, type AppliedPromo } from '../promotions/service';
 import type { RequireCheckoutEvent } from './checkout-events';
@@ -34,6 +35,11 @@ export function newBookingId(): string {
   let id = 'MQ';
   for (let i = 0; i < 10; i += 1) id += BOOKING_ID_ALPHABET[randomInt(BOOKING_ID_ALPHABET.length)];
   return id;
+}
+
+/** Packages added, removed or changed (their seats included) make a new version of the seat → package map. */
+export function seatsVersionOf(checkout: { packages: readonly { updatedAt: Date }[] }): string {
+  return `${checkout.packages.length}:${Math.max(0, ...checkout.packages.map((pkg) => pkg.updatedAt.getTime()))}`;
 }
 
 export interface CreateOrderDeps {
@@ -68,15 +74,25 @@ export async function createOrder(
     const message = (shown === null ? undefined : NOT_ON_SALE[shown]) ?? 'Tickets are not on sale.';
     throw new AppError('not_on_sale', message);
   }
-  // Packages added, removed or changed (their seats included) make a new version of the seat → package map.
-  const seatsVersion = `${checkout.packages.length}:${Math.max(0, ...checkout.packages.map((pkg) => pkg.updatedAt.getTime()))}`;
+  const seatsVersion = seatsVersionOf(checkout);
   const seatPackages =
     request.seats.length > 0 ? await inventory.seatPackagesOf(db, event.id, seatsVersion) : new Map();
+  const bestRequest = request.best_available;
+  const blocks = bestRequest ? await ensureSeatBlocks(db, event.id, seatsVersion) : null;
   const lines = buildCheckoutLines(checkout, {
     rows: request.ticket_package_details,
     seats: request.seats,
     seatPackages,
     allowSeatedCounts: false,
+    ...(bestRequest && blocks
+      ? {
+          bestAvailable: {
+            request: bestRequest,
+            sections: blocks.sections.get(bestRequest.package_id) ?? new Set<string>(),
+            hasWheelchair: blocks.wheelchair.has(bestRequest.package_id),
+          },
+        }
+      : {}),
   });
   const pricedLines = lines.map((line) => ({
     packageId: line.packageId,
@@ -141,6 +157,7 @@ export async function createOrder(
           unit_price: line.unitPrice,
           quantity: line.quantity,
           seats: line.seats,
+          ...(line.best ? { best: line.best } : {}),
         })),
         holdMinutes: HOLD_MINUTES,
         userId,
@@ -155,6 +172,9 @@ export async function createOrder(
     if (!existing) throw new AppError('order_in_progress', 'This order is being saved. Please try again.');
     return { order: await replay(deps, existing, requestHash), isReplay: true };
   }
+  // Best available: the seats the placement picked, in its lines' order.
+  const picked = [...(placed.picked ?? [])];
+  for (const line of lines) if (line.best) line.seats = picked.shift() ?? [];
   if (!gateway) {
     // Nothing to pay (a free event, or a discount of everything): the order is complete at once.
     const row = await repository.findOrderByPublicId(db, bookingId);
@@ -197,6 +217,10 @@ export async function createOrder(
       holdExpiresAt: placed.holdExpiresAt,
       serverTime: placed.serverTime,
       isHoldExpired: false,
+      bestAvailable: bestRequest
+        ? { package_id: bestRequest.package_id, section: bestRequest.section ?? null, accessible: bestRequest.accessible }
+        : null,
+      seatRetries: 0,
     },
     lines.map((line) => ({
       packageId: line.packageId,

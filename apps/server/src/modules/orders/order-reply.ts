@@ -1,6 +1,7 @@
 import type { Db } from '@marquee/db/client';
 import { instalmentOf } from '@marquee/domain/money';
 import { isPaidStatus, type CreatedOrder, type Order } from '@marquee/domain/orders';
+import { MAX_BEST_AVAILABLE_RETRIES } from '@marquee/domain/best-available';
 import { notFound } from '../../plugins/app-error';
 import { listOrderTickets } from '../tickets/list-order-tickets';
 import * as repository from './repository';
@@ -36,6 +37,8 @@ export type OrderFacts = Pick<
   | 'holdExpiresAt'
   | 'serverTime'
   | 'isHoldExpired'
+  | 'bestAvailable'
+  | 'seatRetries'
 >;
 
 export interface OrderReplyLine {
@@ -110,6 +113,14 @@ export function toOrderReply(
       package_name: ticket.packageName,
       seat_id: ticket.seatId,
     })),
+    best_available: order.bestAvailable
+      ? {
+          package_id: order.bestAvailable.package_id,
+          section: order.bestAvailable.section,
+          accessible: order.bestAvailable.accessible,
+          retries_left: Math.max(0, MAX_BEST_AVAILABLE_RETRIES - order.seatRetries),
+        }
+      : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { TicketPackageDetail } from '@marquee/domain/orders';
+import type { BestAvailableRequest } from '@marquee/domain/best-available';
 import { formatMoney } from '@marquee/domain/money';
 import { priceOrder, type OrderTotals } from '@marquee/domain/pricing';
 import { AppError } from '../../plugins/app-error';
@@ -11,6 +12,16 @@ export interface CheckoutLine {
   unitPrice: number;
   quantity: number;
   seats: string[];
+  /** Best available (issue 24): the database picks the line's seats when the order is placed. */
+  best?: { section: string | null; accessible: boolean };
+}
+
+/** A best-available request with what the event's seat blocks say of its package (inventory/seat-blocks.ts). */
+export interface BestAvailableInput {
+  request: BestAvailableRequest;
+  /** The sections the package has seats in; empty when it has none on the map. */
+  sections: ReadonlySet<string>;
+  hasWheelchair: boolean;
 }
 
 /**
@@ -27,6 +38,7 @@ export function buildCheckoutLines(
     seatPackages: ReadonlyMap<string, number>;
     /** The promo check prices the seat table's rows by count; orders need the seats themselves. */
     allowSeatedCounts: boolean;
+    bestAvailable?: BestAvailableInput;
   },
 ): CheckoutLine[] {
   const byId = new Map(checkout.packages.map((pkg) => [pkg.id, pkg]));
@@ -82,6 +94,30 @@ export function buildCheckoutLines(
     line.quantity += 1;
     line.seats.push(seatId);
     lines.set(pkg.id, line);
+  }
+
+  const best = input.bestAvailable;
+  if (best) {
+    const { request } = best;
+    const pkg = byId.get(request.package_id);
+    if (!pkg) add('best_available.package_id', 'This ticket package is not part of this event.');
+    else if (!pkg.active) add('best_available.package_id', `${pkg.name} tickets are not on sale.`);
+    else if (!pkg.isSeated || best.sections.size === 0)
+      add('best_available.package_id', `${pkg.name} seats are not numbered: choose how many at the table instead.`);
+    else if (lines.has(pkg.id)) add('best_available.package_id', `Ask for ${pkg.name} seats one way: on the map, or best available.`);
+    else if (request.section !== undefined && !best.sections.has(request.section))
+      add('best_available.section', `${pkg.name} has no seats in section ${request.section}.`);
+    else if (request.accessible && !best.hasWheelchair)
+      add('best_available.accessible', `${pkg.name} has no wheelchair spaces. Please choose another package, or call the organiser.`);
+    else
+      lines.set(pkg.id, {
+        packageId: pkg.id,
+        name: pkg.name,
+        unitPrice: unitPrice(pkg),
+        quantity: request.quantity,
+        seats: [],
+        best: { section: request.section ?? null, accessible: request.accessible },
+      });
   }
 
   for (const line of lines.values()) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@marquee/db/client';
 import { events, orderLines, orders, outbox, paymentGateways, ticketPackages } from '@marquee/db/schema';
-import { eventAutoApplyColumns } from '../promotions/auto-apply';
+import { consoleAutoCode, eventAutoApplyColumns } from '../promotions/auto-apply';
 
 export interface CheckoutEventRow {
   id: number;
@@ -57,6 +57,7 @@ export async function findCheckoutEvent(
       paymentGatewayIds: events.paymentGatewayIds,
     })
     .from(events)
+    .leftJoinLateral(consoleAutoCode, sql`true`)
     .where(eq(events.id, eventId));
   if (!event) return null;
   const packages = await db
@@ -154,6 +155,8 @@ const orderColumns = {
   accessToken: orders.accessToken,
   requestHash: orders.requestHash,
   holdExpiresAt: orders.holdExpiresAt,
+  bestAvailable: orders.bestAvailable,
+  seatRetries: orders.seatRetries,
   /** The database clock decides whether the hold has passed (invariant 3). */
   isHoldExpired: sql<boolean>`${orders.holdExpiresAt} <= now()`,
   serverTime: sql<string>`now()`.mapWith((value: string | Date) => new Date(value)),

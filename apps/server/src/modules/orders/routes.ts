@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@marquee/domain/errors';
+import { MAX_BEST_AVAILABLE_RETRIES } from '@marquee/domain/best-available';
 import {
   CreateOrderRequestSchema,
   CreatedOrderSchema,
@@ -52,7 +53,7 @@ const errors = {
   400: ErrorBodySchema.describe('A promo code rule refused the code: `errors.promo_code`.'),
   404: ErrorBodySchema.describe('Unknown event or order (also: an order whose access token is missing or wrong).'),
   409: UnavailableBodySchema.describe(
-    'Tickets or seats went to someone else (`taken_seats`, `sold_out_packages`), a changed price, an event not on sale, or a limit per buyer for the event (`hold_limit_reached`: `hold_limit` held, cooldown or free; `retry_after_seconds` for the cooldown).',
+    'Tickets or seats went to someone else (`taken_seats`, `sold_out_packages`), no group of seats together left for best available (`no_seats_together`), a changed price, an event not on sale, or a limit per buyer for the event (`hold_limit_reached`: `hold_limit` held, cooldown or free; `retry_after_seconds` for the cooldown).',
   ),
   422: ErrorBodySchema.describe(
     "Invalid input: `{ message, errors: { field: [messages] } }` with the spec's messages.",
@@ -158,6 +159,25 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.cancelOrder(request.params.order_id, bearerToken(request));
+    },
+  );
+
+  app.post(
+    '/api/orders/:order_id/best-available/retry',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Swap the seats best available picked for the next best ones',
+        description: `For an order placed with \`best_available\`, still pending and held: the next best group of seats is held instead, in one step, and the current seats are given back. The hold's end does not move and the price does not change. At most ${MAX_BEST_AVAILABLE_RETRIES} times per order (then 409 \`retries_used\`); when no other group is free, 409 \`no_seats_together\` and the order keeps its seats.`,
+        headers: AuthorizationSchema,
+        params: OrderParamsSchema,
+        security: securedBy('orderAccessToken'),
+        response: { 200: OrderSchema, 404: errors[404], 409: errors[409] },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.retryBestAvailable(request.params.order_id, bearerToken(request));
     },
   );
 

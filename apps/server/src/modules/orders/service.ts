@@ -9,13 +9,14 @@ import type { OrderCompletion } from './completion';
 import { createOrder } from './create-order';
 import { expireOrders } from './expire-orders';
 import { getOrder } from './get-order';
+import { retryBestAvailable } from './retry-best-available';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /**
  * Checkout's use cases, one file each: price and check a promo code (check-promotion), save an order with
  * its 10-minute hold and its payment intent (create-order), read it (get-order), cancel it (cancel-order),
- * and expire orders whose hold has passed (expire-orders). Never sees HTTP.
+ * swap best-available seats for others (retry-best-available), and expire orders whose hold has passed (expire-orders). Never sees HTTP.
  */
 export function createOrdersService(deps: {
   db: Db;
@@ -35,6 +36,8 @@ export function createOrdersService(deps: {
       createOrder({ db, gateways, completion, requireCheckoutEvent, placeOrder }, request, idempotencyKey, userId),
     getOrder: (bookingId: string, accessToken: string | null) => getOrder(orderDeps, bookingId, accessToken),
     cancelOrder: (bookingId: string, accessToken: string | null) => cancelOrder(orderDeps, bookingId, accessToken),
+    retryBestAvailable: (bookingId: string, accessToken: string | null) =>
+      retryBestAvailable({ ...orderDeps, requireCheckoutEvent }, bookingId, accessToken),
     expireOrders: (batch?: number) => expireOrders(orderDeps, batch),
   };
 }

@@ -12,7 +12,6 @@ import {
 import { formatEventDate, formatZoneName } from '@marquee/domain/time';
 import { HOLDER_MESSAGES } from '@marquee/domain/comps';
 import { AppError } from '../../plugins/app-error';
-import { recordWebhookEvent } from '../integrations/webhook-events';
 import { admitTicket } from './admit-ticket';
 import { holderName } from './holder-name';
 import { findReplacedCode } from './reissue-ticket';
@@ -64,26 +63,18 @@ export async function checkIn(deps: CheckInDeps, request: CheckInRequest): Promi
   if (!isPaidStatus(ticket.orderStatus)) throw refused('booking_not_valid', TICKET_MESSAGES.bookingNotValid);
   // Voided by a refund (issue 22): the booking's other tickets still admit.
   if (ticket.voidedAt) throw refused('booking_not_valid', REFUND_MESSAGES.voidedTicket);
-  // Admitted and announced to the organiser's webhooks (decisions/044) in one transaction.
+  // Admitted and announced to the organiser's webhooks (decisions/044) in one transaction (admit-ticket.ts).
   const scannedAt = ticket.usedAt
     ? null
-    : await db.transaction(async (tx) => {
-        const admittedAt = await admitTicket(tx, ticket.id, ticket.code);
-        if (admittedAt) {
-          await recordWebhookEvent(tx, {
-            eventUid: ticket.eventUid,
-            type: 'ticket.checked_in',
-            data: {
-              ticket_code: ticket.code,
-              booking_id: ticket.bookingId,
-              event_uid: ticket.eventUid,
-              seat_id: ticket.seatId,
-              scanned_at: admittedAt.toISOString(),
-            },
-          });
-        }
-        return admittedAt;
-      });
+    : await db.transaction((tx) =>
+        admitTicket(tx, {
+          id: ticket.id,
+          code: ticket.code,
+          bookingId: ticket.bookingId,
+          seatId: ticket.seatId,
+          event: { uid: ticket.eventUid },
+        }),
+      );
   if (!scannedAt) {
     // Replaced by a name correction between the look-up and the admission: the correction won.
     if (await findReplacedCode(db, claims.c)) throw refused('reissued', HOLDER_MESSAGES.reissuedCode);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvent, createTicketPackage, createVenue, smallSeatMap, type Venue } from '@marquee/db/factories';
-import { appSecrets, orders, tickets } from '@marquee/db/schema';
+import { appSecrets, orders, tickets, webhookDeliveries, webhookEndpoints } from '@marquee/db/schema';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { formatMoney } from '@marquee/domain/money';
 import type { CreatedOrder } from '@marquee/domain/orders';
@@ -315,6 +315,51 @@ describe('check-in', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const [row] = await t.db.select({ usedAt: tickets.usedAt }).from(tickets).where(eq(tickets.code, ticketNumber(code)));
     expect(row?.usedAt).not.toBeNull();
+  });
+
+  it("announces an admission to the organisation's webhooks once, with its ticket, seat and time; a refusal announces nothing", async () => {
+    const { event, standing } = await harbourEvent();
+    await t.db.insert(webhookEndpoints).values({
+      organisationId: event.organisationId,
+      url: 'https://hooks.example.com/check-in',
+      secret: 'whsec_check_in_test',
+      events: ['ticket.checked_in'],
+    });
+    const booked = await buyTickets(t, {
+      event_id: event.id,
+      seats: ['B-2-4'],
+      ticket_package_details: [{ package_id: standing.id, ticket_count: 1 }],
+    });
+    const code = (await service.signedCodes(booked.order_id)).find((each) => {
+      const parsed = parseTicketCode(each);
+      return parsed.ok && parsed.code.claims.s === 'B-2-4';
+    });
+    if (code === undefined) throw new Error('no seated code');
+    expect((await checkIn(code, STAFF_TOKEN, { event_uid: 'zzzzzzzz' })).statusCode).toBe(409);
+    const first = await checkIn(code);
+    expect(first.statusCode, first.body).toBe(200);
+    const admitted = CheckInAdmittedSchema.parse(first.json());
+    expect((await checkIn(code)).statusCode).toBe(409);
+
+    const deliveries = await t.db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventType, 'ticket.checked_in'));
+    const mine = deliveries.filter((each) => JSON.stringify(each.payload).includes(ticketNumber(code)));
+    expect(mine).toEqual([
+      {
+        payload: expect.objectContaining({
+          type: 'ticket.checked_in',
+          data: {
+            ticket_code: ticketNumber(code),
+            booking_id: booked.order_id,
+            event_uid: event.uid,
+            seat_id: 'B-2-4',
+            scanned_at: admitted.scanned_at,
+          },
+        }),
+      },
+    ]);
   });
 
   it('refuses a forged code (one character changed) and a malformed one with 422, without marking anything', async () => {

@@ -129,6 +129,55 @@ describe('the layout builder', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('row by row: wheelchair spaces and companion seats per row, checked as typed, counted under the preview and saved', async () => {
+    const world = renderVenue(makeVenue({ layout: { kind: 'generic', spec: SPEC, seat_count: 30 } }));
+    world.routes['PUT /api/organiser/acme/venues/7/layout'] = () =>
+      Response.json(makeVenue({ layout: { kind: 'generic', spec: SPEC, seat_count: 30 } }));
+    const section = await screen.findByRole('region', { name: 'Section 1: Stalls' });
+    expect(within(section).getByText(/To mark wheelchair spaces and companion seats/)).toBeInTheDocument();
+    expect(screen.getByTestId('accessible-places')).toHaveTextContent('No wheelchair spaces or companion seats yet');
+    await world.user.click(within(section).getByRole('radio', { name: 'Row by row' }));
+
+    const rowA = within(section).getByRole('group', { name: 'Row A' });
+    const wheelchair = within(rowA).getByLabelText('Wheelchair spaces (seat numbers)');
+    const companion = within(rowA).getByLabelText('Companion seats (seat numbers)');
+    await world.user.type(wheelchair, '1, 10');
+    await world.user.type(companion, '1');
+    expect(within(rowA).getByText('Companion seats must not include seat 1: it is a wheelchair space')).toBeVisible();
+    expect(companion).toHaveAttribute('aria-invalid', 'true');
+    await world.user.clear(companion);
+    await world.user.type(companion, '2 9');
+    expect(companion).not.toHaveAttribute('aria-invalid');
+    await world.user.type(wheelchair, ', 11');
+    expect(
+      within(rowA).getByText('Wheelchair spaces must be between 1 and 10: seat 11 is not in the row'),
+    ).toBeVisible();
+    await world.user.type(wheelchair, '{Backspace}{Backspace}{Backspace}{Backspace}');
+    await waitFor(() =>
+      expect(screen.getByTestId('accessible-places')).toHaveTextContent(
+        'Accessible places: 2 wheelchair spaces and 2 companion seats, marked on the map.',
+      ),
+    );
+
+    const offeredFirst = screen.getByLabelText('Sections offered first (ids, in order)');
+    await world.user.type(offeredFirst, 'B');
+    expect(
+      screen.getByText("Sections offered first must be ids of the layout's sections: there is no section B"),
+    ).toBeVisible();
+    await world.user.clear(offeredFirst);
+    await world.user.type(offeredFirst, 'a');
+
+    await world.user.click(screen.getByRole('button', { name: 'Save the seat map' }));
+    await waitFor(() => expect(bodiesOf(world, 'PUT', '/api/organiser/acme/venues/7/layout')).toHaveLength(1));
+    expect(bodiesOf(world, 'PUT', '/api/organiser/acme/venues/7/layout')[0]).toMatchObject({
+      kind: 'generic',
+      spec: {
+        sections: [{ rows: [{ seats: 10, wheelchair: [1, 10], companion: [2, 9] }, { seats: 10 }, { seats: 10 }] }],
+        best_sections: ['a'],
+      },
+    });
+  });
+
   it("the server's 422 goes under its field", async () => {
     const world = renderVenue(makeVenue({ layout: { kind: 'generic', spec: SPEC, seat_count: 30 } }));
     world.routes['PUT /api/organiser/acme/venues/7/layout'] = () =>

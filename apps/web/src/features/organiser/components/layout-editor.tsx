@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type Rea
 import { useQueryClient } from '@tanstack/react-query';
 import { buildGenericSeatMap, type GenericLayoutSpec } from '@marquee/domain/authoring';
 import type { VenueAnswer, VenueLayoutBody } from '@marquee/domain/console';
+import type { GenericSeatMap } from '@marquee/domain/seat-map';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/toaster';
@@ -10,6 +11,7 @@ import { organiserKeys } from '../api/query-keys';
 import { saveVenueLayout } from '../api/save-venue-layout';
 import {
   NO_ERRORS,
+  errorsAt,
   errorsExactly,
   fieldMessage,
   mergeFieldErrors,
@@ -41,6 +43,29 @@ function Card({ labelledBy, children }: { labelledBy: string; children: ReactNod
     <section aria-labelledby={labelledBy} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       {children}
     </section>
+  );
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/** What the preview marks for wheelchair users, in words: the map draws them, this counts them. */
+function AccessibleSummary({ map }: { map: GenericSeatMap }) {
+  let wheelchair = 0;
+  let companion = 0;
+  for (const section of map.sections) {
+    for (const row of section.rows) {
+      wheelchair += row.wheelchair?.length ?? 0;
+      companion += row.companion?.length ?? 0;
+    }
+  }
+  return (
+    <p className="mt-2 text-sm text-slate-700" data-testid="accessible-places">
+      {wheelchair + companion === 0
+        ? 'No wheelchair spaces or companion seats yet: mark them row by row.'
+        : `Accessible places: ${plural(wheelchair, 'wheelchair space', 'wheelchair spaces')} and ${plural(companion, 'companion seat', 'companion seats')}, marked on the map. Best available leaves them for buyers who ask for them.`}
+    </p>
   );
 }
 
@@ -236,6 +261,15 @@ function GenericLayoutEditor({
                     Add a section
                   </Button>
                 </div>
+                <TextField
+                  label="Sections offered first (ids, in order)"
+                  hint="Best available offers seats in these sections first, like S, B: the stalls before the balcony. The other sections follow. Empty: the seats nearest the stage first."
+                  placeholder="Every section alike"
+                  value={draft.bestSections}
+                  onChange={(event) => edit({ ...draft, bestSections: event.target.value })}
+                  error={fieldMessage('Sections offered first', errorsAt(errors, 'best_sections'))}
+                  className="max-w-xl"
+                />
               </div>
               <div className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-4 lg:self-start">
                 <h3 className="text-lg font-semibold text-brand-950">Preview</h3>
@@ -254,6 +288,7 @@ function GenericLayoutEditor({
                 {previewMap ? (
                   <div className={previewSpec !== lastValid ? 'opacity-70 transition-opacity' : ''}>
                     <LayoutPreview map={previewMap} />
+                    <AccessibleSummary map={previewMap} />
                   </div>
                 ) : (
                   <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700">

@@ -64,7 +64,10 @@ interface RowEditorProps {
   onRemove: () => void;
 }
 
-/** One row of a section laid out row by row: its seats, and what sets it apart (label, first number, aisles). */
+/**
+ * One row of a section laid out row by row: its seats, what sets it apart (label, first number, aisles), and its
+ * accessible places: wheelchair spaces and the companion seats beside them, by seat number.
+ */
 function RowEditor({ row, index, automaticLabel, errors, path, canRemove, onChange, onRemove }: RowEditorProps) {
   const name = `Row ${automaticLabel || index + 1}`;
   return (
@@ -99,6 +102,22 @@ function RowEditor({ row, index, automaticLabel, errors, path, canRemove, onChan
           value={row.aisles}
           onChange={(event) => onChange({ ...row, aisles: event.target.value })}
           error={fieldMessage('Aisles', errorsAt(errors, `${path}.aisles`))}
+        />
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Wheelchair spaces (seat numbers)"
+          placeholder="None"
+          value={row.wheelchair}
+          onChange={(event) => onChange({ ...row, wheelchair: event.target.value })}
+          error={fieldMessage('Wheelchair spaces', errorsAt(errors, `${path}.wheelchair`))}
+        />
+        <TextField
+          label="Companion seats (seat numbers)"
+          placeholder="None"
+          value={row.companion}
+          onChange={(event) => onChange({ ...row, companion: event.target.value })}
+          error={fieldMessage('Companion seats', errorsAt(errors, `${path}.companion`))}
         />
       </div>
       {canRemove ? (
@@ -240,6 +259,9 @@ export function SectionEditor({
               errorsMatching(errors, new RegExp(`^sections\\.${index}\\.rows\\.\\d+\\.seats$`)),
             )}
           />
+          <p className="col-span-2 text-sm text-slate-700">
+            To mark wheelchair spaces and companion seats, or to give a row its own seats, lay the rows out row by row.
+          </p>
         </div>
       ) : (
         <div className="flex flex-col gap-3">

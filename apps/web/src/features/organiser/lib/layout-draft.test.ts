@@ -74,4 +74,49 @@ describe('the layout draft', () => {
       'must be a list of seat positions, each followed by an aisle',
     ]);
   });
+
+  it('wheelchair spaces, companion seats and the sections offered first: back and forth with the spec', () => {
+    const spec = GenericLayoutSpecSchema.parse({
+      stage_label: 'Stage',
+      sections: [
+        { id: 'S', name: 'Stalls', rows: [{ seats: 10, wheelchair: [1, 10], companion: [2, 9] }, { seats: 10 }] },
+        { id: 'B', name: 'Balcony', rows: [{ seats: 8 }, { seats: 8 }] },
+      ],
+      best_sections: ['B', 'S'],
+    });
+    const draft = draftFromSpec(spec);
+    // A section with accessible places is laid out row by row: "every row alike" has no fields for them.
+    expect(draft.sections.map((section) => section.rowsMode)).toEqual(['each', 'uniform']);
+    expect(draft.sections[0]?.rows.map((row) => [row.wheelchair, row.companion])).toEqual([
+      ['1, 10', '2, 9'],
+      ['', ''],
+    ]);
+    expect(draft.bestSections).toBe('B, S');
+    expect(checkLayoutDraft(draft)).toEqual({ spec, errors: {} });
+  });
+
+  it('seat numbers typed with commas or spaces; a seat the row lacks is refused under its field', () => {
+    const draft = newLayoutDraft();
+    const section = withRowsMode({ ...draft.sections[0]!, rowCount: '1', seatsPerRow: '12' }, 'each');
+    const row = section.rows[0]!;
+    const typed = (wheelchair: string, companion: string, bestSections = '') =>
+      checkLayoutDraft({
+        ...draft,
+        bestSections,
+        sections: [{ ...section, rows: [{ ...row, wheelchair, companion }] }],
+      });
+    expect(typed('1 12', '2,11', 'a').spec).toMatchObject({
+      sections: [{ rows: [{ seats: 12, wheelchair: [1, 12], companion: [2, 11] }] }],
+      best_sections: ['a'],
+    });
+    expect(typed('13', '1 12').errors).toEqual({
+      'sections.0.rows.0.wheelchair.0': ['must be between 1 and 12: seat 13 is not in the row'],
+    });
+    expect(typed('1', 'x').errors).toEqual({
+      'sections.0.rows.0.companion.0': ['must be a list of seat numbers of the row'],
+    });
+    expect(typed('', '', 'A, Z').errors).toEqual({
+      'best_sections.1': ["must be ids of the layout's sections: there is no section Z"],
+    });
+  });
 });

@@ -21,6 +21,10 @@ export interface RowDraft {
   firstNumber: string;
   /** Empty: the section's aisles. "10, 20": after the 10th and the 20th seat. */
   aisles: string;
+  /** Seat numbers kept for wheelchairs ("1, 2"); empty: none. */
+  wheelchair: string;
+  /** Seat numbers of companion seats beside them; empty: none. */
+  companion: string;
 }
 
 export type RowsMode = 'uniform' | 'each';
@@ -44,6 +48,8 @@ export interface SectionDraft {
 export interface LayoutDraft {
   stageLabel: string;
   sections: SectionDraft[];
+  /** Section ids that best available offers first ("A, C"); empty: every section alike. */
+  bestSections: string;
 }
 
 export const MAX_SECTION_ROWS = 100;
@@ -54,12 +60,12 @@ export function newKey(): string {
   return `k${nextKey}`;
 }
 
-function aislesText(aisles: readonly number[]): string {
-  return aisles.join(', ');
+function numbersText(numbers: readonly number[]): string {
+  return numbers.join(', ');
 }
 
 export function newRowDraft(seats = ''): RowDraft {
-  return { key: newKey(), seats, label: '', firstNumber: '', aisles: '' };
+  return { key: newKey(), seats, label: '', firstNumber: '', aisles: '', wheelchair: '', companion: '' };
 }
 
 /** A new section: the next letter no section uses as its id, ten rows of twenty. */
@@ -84,14 +90,19 @@ export function newSectionDraft(existing: readonly SectionDraft[]): SectionDraft
 }
 
 export function newLayoutDraft(): LayoutDraft {
-  return { stageLabel: 'Stage', sections: [newSectionDraft([])] };
+  return { stageLabel: 'Stage', sections: [newSectionDraft([])], bestSections: '' };
 }
 
 function isUniform(section: LayoutSectionSpec): boolean {
   const first = section.rows[0]?.seats;
   return section.rows.every(
     (row) =>
-      row.seats === first && row.label === undefined && row.first_number === undefined && row.aisles === undefined,
+      row.seats === first &&
+      row.label === undefined &&
+      row.first_number === undefined &&
+      row.aisles === undefined &&
+      !row.wheelchair?.length &&
+      !row.companion?.length,
   );
 }
 
@@ -113,15 +124,18 @@ export function draftFromSpec(spec: GenericLayoutSpec): LayoutDraft {
           seats: String(row.seats),
           label: row.label ?? '',
           firstNumber: row.first_number === undefined ? '' : String(row.first_number),
-          aisles: row.aisles === undefined ? '' : aislesText(row.aisles),
+          aisles: row.aisles === undefined ? '' : numbersText(row.aisles),
+          wheelchair: numbersText(row.wheelchair ?? []),
+          companion: numbersText(row.companion ?? []),
         })),
         rowLabels: section.row_labels,
         firstRow: String(section.first_row),
         numbering: section.numbering,
-        aisles: aislesText(section.aisles),
+        aisles: numbersText(section.aisles),
         besidePrevious: section.beside_previous,
       };
     }),
+    bestSections: (spec.best_sections ?? []).join(', '),
   };
 }
 
@@ -134,12 +148,14 @@ function numberOf(text: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
-/** "10, 20" or "10 20" → [10, 20]; a word is NaN, for the schema's message. */
-function aislesOf(text: string): number[] {
-  return text
-    .split(/[\s,;]+/)
-    .filter(Boolean)
-    .map(Number);
+/** "10, 20" or "10 20" → ["10", "20"]. */
+function wordsOf(text: string): string[] {
+  return text.split(/[\s,;]+/).filter(Boolean);
+}
+
+/** Aisles or seat numbers: "10, 20" or "10 20" → [10, 20]; a word is NaN, for the schema's message. */
+function numbersOf(text: string): number[] {
+  return wordsOf(text).map(Number);
 }
 
 /** A whole number from 1 to max as typed, or null. */
@@ -159,7 +175,9 @@ function rowsInput(section: SectionDraft): unknown[] {
     seats: numberOf(row.seats),
     ...(row.label.trim() === '' ? {} : { label: row.label }),
     ...(row.firstNumber.trim() === '' ? {} : { first_number: numberOf(row.firstNumber) }),
-    ...(row.aisles.trim() === '' ? {} : { aisles: aislesOf(row.aisles) }),
+    ...(row.aisles.trim() === '' ? {} : { aisles: numbersOf(row.aisles) }),
+    ...(row.wheelchair.trim() === '' ? {} : { wheelchair: numbersOf(row.wheelchair) }),
+    ...(row.companion.trim() === '' ? {} : { companion: numbersOf(row.companion) }),
   }));
 }
 
@@ -174,10 +192,11 @@ export function specInputOf(draft: LayoutDraft): unknown {
       row_labels: section.rowLabels,
       first_row: numberOf(section.firstRow),
       numbering: section.numbering,
-      aisles: aislesOf(section.aisles),
+      aisles: numbersOf(section.aisles),
       // The first section has none before it: the builder hides the choice there (a moved section keeps it).
       beside_previous: index > 0 && section.besidePrevious,
     })),
+    ...(draft.bestSections.trim() === '' ? {} : { best_sections: wordsOf(draft.bestSections) }),
   };
 }
 

@@ -10,7 +10,9 @@ import {
   type ReactNode,
 } from 'react';
 import type { TicketPackage } from '@marquee/domain/catalog';
+import type { SeatAccess } from '@marquee/domain/seat-map';
 import {
+  companionRingsPath,
   dotsPath,
   hitTest,
   isPackageOpen,
@@ -20,8 +22,16 @@ import {
   type Direction,
   type SeatModel,
   type SeatState,
+  wheelchairMarksPath,
 } from '../lib/seat-model';
-import { RESERVED_FILL, SELECTED_FILL, UNAVAILABLE_STROKE_DOT, packageFill } from '../lib/palette';
+import {
+  ACCESS_MARK,
+  ACCESS_MARK_ON_UNAVAILABLE,
+  RESERVED_FILL,
+  SELECTED_FILL,
+  UNAVAILABLE_STROKE_DOT,
+  packageFill,
+} from '../lib/palette';
 
 export interface SeatMapSurfaceProps {
   model: SeatModel;
@@ -53,8 +63,8 @@ const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right'
  * The drawn map shared by the generic and the lotus layouts. Fast for 20,000+ seats: the seats are a
  * handful of <path> elements, one per colour (memoised on the layout and the packages: a straight row is
  * a dashed line, see seatGroupPaths); the reserved seats are one more pair of paths on top (redrawn
- * alone when the live seat states change), and only the selected seats and the keyboard focus ring are
- * separate elements. Clicks are hit-tested on a spatial grid; zoom and pan change one transform.
+ * alone when the live seat states change), the marks of the accessible places a path or two per kind,
+ * and only the selected seats and the keyboard focus ring are separate elements. Clicks are hit-tested on a spatial grid; zoom and pan change one transform.
  */
 export function SeatMapSurface({
   model,
@@ -97,6 +107,30 @@ export function SeatMapSurface({
     }
     return { count: indices.length, d: dotsPath(seats, indices) };
   }, [model, seats, packagesById, reservedSeatIds]);
+
+  // The few accessible places, marked over their seats: a wheelchair symbol, a companion seat's ring. One path
+  // per kind and colour (a handful of elements, however large the map); dark on seats that cannot be bought.
+  const accessMarks = useMemo(() => {
+    const marks: { key: string; kind: SeatAccess; d: string; stroke: string; strokeWidth: number }[] = [];
+    for (const kind of ['wheelchair', 'companion'] as const) {
+      const open: number[] = [];
+      const closed: number[] = [];
+      for (const i of model.accessible[kind]) {
+        const packageId = model.packageIdOf[i];
+        (packageId !== undefined && isPackageOpen(packagesById.get(packageId)) ? open : closed).push(i);
+      }
+      const draw = kind === 'wheelchair' ? wheelchairMarksPath : companionRingsPath;
+      const strokeWidth = radius * (kind === 'wheelchair' ? 0.16 : 0.2);
+      for (const [indices, stroke] of [
+        [open, ACCESS_MARK],
+        [closed, ACCESS_MARK_ON_UNAVAILABLE],
+      ] as const) {
+        if (indices.length > 0)
+          marks.push({ key: `${kind}|${stroke}`, kind, d: draw(seats, indices, radius), stroke, strokeWidth });
+      }
+    }
+    return marks;
+  }, [model, seats, radius, packagesById]);
 
   useEffect(() => {
     // The map's first full render, read by bench/seatmap; then the look-ups that clicks need.
@@ -343,6 +377,18 @@ export function SeatMapSurface({
                 />
               </g>
             )}
+            {accessMarks.map((mark) => (
+              <path
+                key={mark.key}
+                d={mark.d}
+                data-access={mark.kind}
+                fill="none"
+                stroke={mark.stroke}
+                strokeWidth={mark.strokeWidth}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            ))}
             {selectedIndices.map((i) => {
               const seat = seats[i]!;
               return (

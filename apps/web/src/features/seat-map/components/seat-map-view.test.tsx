@@ -188,6 +188,99 @@ describe('SeatMapPanel', () => {
   });
 });
 
+describe('accessible places on the map', () => {
+  // Row A: a wheelchair space (1) and its companion seat (2) on sale; row B: a wheelchair space with no package.
+  const accessibleMap: VenueSeatMap = {
+    ...seatMap,
+    seat_map: {
+      type: 'generic',
+      width: 100,
+      height: 60,
+      stage: { x: 0, y: 0, width: 100, height: 5, label: 'STAGE' },
+      sections: [
+        {
+          id: 'A',
+          name: 'A',
+          rows: [
+            { label: 'A', count: 4, firstNumber: 1, x: 10, y: 20, spacing: 10, wheelchair: [1], companion: [2] },
+            { label: 'B', count: 4, firstNumber: 1, x: 10, y: 30, spacing: 10, wheelchair: [4] },
+          ],
+        },
+      ],
+    },
+  };
+
+  function renderAccessible(reserved: string[] = []) {
+    function AccessibleHarness() {
+      const [selection, setSelection] = useState(EMPTY_SELECTION);
+      return (
+        <SeatMapPanel
+          event={event}
+          selection={selection}
+          onSelectionChange={setSelection}
+          onBack={() => {}}
+          onContinue={() => {}}
+          seatMap={accessibleMap}
+          reservedSeatIds={new Set(reserved)}
+        />
+      );
+    }
+    return render(<AccessibleHarness />);
+  }
+
+  it('names wheelchair spaces and companion seats, on the map and in the list', () => {
+    renderAccessible();
+    fireEvent.focus(map());
+    expect(announced()).toBe('Section A, row A, seat 1, wheelchair space, Gold, LKR 5,000.00, available');
+    press('ArrowRight');
+    expect(announced()).toBe('Section A, row A, seat 2, companion seat, Gold, LKR 5,000.00, available');
+    press('ArrowRight');
+    expect(announced()).toBe('Section A, row A, seat 3, Gold, LKR 5,000.00, available');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose seats from a list' }));
+    expect(screen.getByRole('checkbox', { name: /^Section A, row A, seat 1, wheelchair space, Gold/ })).toBeEnabled();
+  });
+
+  it('draws their marks as a few paths over the seats, dark where a seat is not on sale', () => {
+    const { container } = renderAccessible(['A-A-2']);
+    const marks = [...container.querySelectorAll('[data-seatmap-layer] path[data-access]')];
+    expect(marks.map((path) => [path.getAttribute('data-access'), path.getAttribute('stroke')])).toEqual([
+      ['wheelchair', '#FFFFFF'],
+      ['wheelchair', '#4B5563'],
+      ['companion', '#FFFFFF'],
+    ]);
+    // One path for both wheelchair spaces on sale would hold two symbols; here one each (A-A-1 open, A-B-4 not).
+    const wheels = (path: Element) => (path.getAttribute('d')?.match(/A/g) ?? []).length;
+    expect(marks.slice(0, 2).map(wheels)).toEqual([1, 1]);
+    // A reserved companion seat keeps its ring, drawn over the reserved dot.
+    const layer = container.querySelector('[data-seatmap-layer]')!;
+    const children = [...layer.children];
+    expect(children.indexOf(layer.querySelector('[data-reserved-seats]')!)).toBeLessThan(
+      children.indexOf(layer.querySelector('[data-access="companion"]')!),
+    );
+    // No element per seat: the seats are still a few group paths, the marks three more.
+    expect(layer.querySelectorAll('path, circle').length).toBeLessThanOrEqual(12);
+  });
+
+  it('lists them in the legend only when the map has them', () => {
+    const { unmount } = renderAccessible();
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(within(legend).getByText('Wheelchair space')).toBeInTheDocument();
+    expect(within(legend).getByText('Companion seat')).toBeInTheDocument();
+    unmount();
+    render(<Harness />);
+    expect(within(screen.getByRole('list', { name: 'Legend' })).queryByText(/Wheelchair|Companion/)).toBeNull();
+  });
+
+  it('says which accessible place a notice is about', () => {
+    renderAccessible(['A-A-1']);
+    fireEvent.focus(map());
+    press('Enter');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Seat 1 in row A of A (wheelchair space) is already taken. Please choose another seat.',
+    );
+  });
+});
+
 interface Server {
   /** Answers to GET /seats, in turn (the last one repeats); a function can hold an answer back. */
   seatStates: (() => Promise<Response>)[];

@@ -25,8 +25,17 @@ import {
   type SeatModel,
   type SeatState,
   type VenueSeatMap,
+  companionRingsPath,
+  wheelchairMarksPath,
 } from '../lib/seat-model';
-import { RESERVED_FILL, SELECTED_FILL, UNAVAILABLE_FILL, UNAVAILABLE_STROKE, packageFill } from '../lib/palette';
+import {
+  ACCESS_MARK,
+  RESERVED_FILL,
+  SELECTED_FILL,
+  UNAVAILABLE_FILL,
+  UNAVAILABLE_STROKE,
+  packageFill,
+} from '../lib/palette';
 import { GenericSeatMap } from './generic-seat-map';
 import { LotusSeatMap } from './lotus-seat-map';
 import { SeatList } from './seat-list';
@@ -257,7 +266,12 @@ export function SeatMapPanel({
       <h2 id="seat-map-heading" className="text-xl font-bold text-slate-900">
         Choose your seats
       </h2>
-      <Legend packages={legendPackages} event={event} />
+      <Legend
+        packages={legendPackages}
+        event={event}
+        hasWheelchairSpaces={model.accessible.wheelchair.length > 0}
+        hasCompanionSeats={model.accessible.companion.length > 0}
+      />
       {model.map.type === 'lotus' ? (
         <LotusSeatMap {...layoutProps} map={model.map} />
       ) : (
@@ -335,16 +349,50 @@ function limitText(pkg: TicketPackage, selection: Selection): string {
   return `You can choose at most ${Math.min(pkg.max_per_order, pkg.available_seats)} tickets in ${pkg.name}.`;
 }
 
-function Swatch({ fill, stroke, check = false }: { fill: string; stroke?: string; check?: boolean }) {
+/** A seat in the legend's grey, with the map's own mark: what sets accessible places apart is the mark. */
+const ACCESS_SWATCH_FILL = '#475569';
+const SWATCH_SEAT = [{ x: 9, y: 9 }];
+
+function Swatch({
+  fill,
+  stroke,
+  check = false,
+  mark,
+}: {
+  fill: string;
+  stroke?: string;
+  check?: boolean;
+  mark?: 'wheelchair' | 'companion';
+}) {
   return (
     <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" className="shrink-0">
       <circle cx="9" cy="9" r="7" fill={fill} stroke={stroke ?? 'none'} strokeWidth={stroke ? 1.5 : 0} />
       {check && <path d="M5.5 9l2.5 2.5 4.5-5" fill="none" stroke="#FFFFFF" strokeWidth="2" strokeLinecap="round" />}
+      {mark && (
+        <path
+          d={mark === 'wheelchair' ? wheelchairMarksPath(SWATCH_SEAT, [0], 7) : companionRingsPath(SWATCH_SEAT, [0], 7)}
+          fill="none"
+          stroke={ACCESS_MARK}
+          strokeWidth={mark === 'wheelchair' ? 1.2 : 1.4}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      )}
     </svg>
   );
 }
 
-function Legend({ packages, event }: { packages: TicketPackage[]; event: EventDetail }) {
+function Legend({
+  packages,
+  event,
+  hasWheelchairSpaces,
+  hasCompanionSeats,
+}: {
+  packages: TicketPackage[];
+  event: EventDetail;
+  hasWheelchairSpaces: boolean;
+  hasCompanionSeats: boolean;
+}) {
   return (
     <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
       {packages.map((p) => (
@@ -369,6 +417,16 @@ function Legend({ packages, event }: { packages: TicketPackage[]; event: EventDe
       <li className="flex items-center gap-2">
         <Swatch fill={UNAVAILABLE_FILL} stroke={UNAVAILABLE_STROKE} /> Unavailable
       </li>
+      {hasWheelchairSpaces && (
+        <li className="flex items-center gap-2">
+          <Swatch fill={ACCESS_SWATCH_FILL} mark="wheelchair" /> Wheelchair space
+        </li>
+      )}
+      {hasCompanionSeats && (
+        <li className="flex items-center gap-2">
+          <Swatch fill={ACCESS_SWATCH_FILL} mark="companion" /> Companion seat
+        </li>
+      )}
     </ul>
   );
 }

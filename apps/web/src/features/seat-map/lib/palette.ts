@@ -16,3 +16,9 @@ export const UNAVAILABLE_FILL = '#E5E7EB';
 export const UNAVAILABLE_STROKE = '#9CA3AF';
 /** Unavailable seats on the map: pale grey dots (the legend shows the same fill with a ring). */
 export const UNAVAILABLE_STROKE_DOT = '#D1D5DB';
+/**
+ * The marks on accessible places (a wheelchair symbol, a companion seat's ring): white on a seat's colour (every
+ * package colour and the reserved grey are 3:1 or more against white), dark on the pale grey of unavailable seats.
+ */
+export const ACCESS_MARK = '#FFFFFF';
+export const ACCESS_MARK_ON_UNAVAILABLE = '#4B5563';

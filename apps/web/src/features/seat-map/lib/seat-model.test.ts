@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LotusSeatMap } from '@marquee/domain/seat-map';
-import { buildSeatModel, dotsPath, hitTest, seatGroupPaths, type VenueSeatMap } from './seat-model';
+import {
+  buildSeatModel,
+  companionRingsPath,
+  dotsPath,
+  hitTest,
+  seatGroupPaths,
+  wheelchairMarksPath,
+  type VenueSeatMap,
+} from './seat-model';
 
 const generic: VenueSeatMap = {
   seat_map: {
@@ -83,5 +91,38 @@ describe('seat paths', () => {
     expect(seatGroupPaths(model, byPackage(model))).toEqual([{ key: 'p1', d: 'M150 100h0m-14.6 35.4h0m-35.4 14.6h0' }]);
     expect(dotsPath(model.seats, [2, 0])).toBe('M100 150h0m50 -50h0');
     expect(dotsPath(model.seats, [])).toBe('');
+  });
+});
+
+describe('accessible places', () => {
+  it('lists the wheelchair spaces and companion seats of arc rows and straight rows, by seat index', () => {
+    expect(buildSeatModel(generic).accessible).toEqual({ wheelchair: [], companion: [] });
+    const arcs = buildSeatModel({
+      seat_map: {
+        ...lotus,
+        sections: [
+          { ...lotus.sections[0]!, rows: [{ ...lotus.sections[0]!.rows[0]!, wheelchair: [3], companion: [2] }] },
+        ],
+      },
+      packages: [],
+    });
+    expect(arcs.accessible).toEqual({ wheelchair: [2], companion: [1] });
+  });
+
+  it('draws a mark on each seat given, inside its dot, as one path', () => {
+    const seats = [
+      { x: 10, y: 20 },
+      { x: 40, y: 20 },
+    ];
+    // A ring of half the radius around each seat's centre.
+    expect(companionRingsPath(seats, [0, 1], 4)).toBe(
+      'M12 20a2 2 0 1 0 -4 0a2 2 0 1 0 4 0M42 20a2 2 0 1 0 -4 0a2 2 0 1 0 4 0',
+    );
+    const symbols = wheelchairMarksPath(seats, [1], 10);
+    // Every absolute point of the symbol (head, back, wheel's two ends) lies inside the seat's dot (radius 10).
+    const points = [...symbols.matchAll(/[MA](?:[\d.]+ [\d.]+ 0 1 1 )?(-?[\d.]+) (-?[\d.]+)/g)];
+    expect(points).toHaveLength(4);
+    for (const [, x, y] of points) expect(Math.hypot(Number(x) - 40, Number(y) - 20)).toBeLessThan(10);
+    expect(wheelchairMarksPath(seats, [], 10)).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import type { EventDetail, EventSeatMap, TicketPackage } from '@marquee/domain/catalog';
 import { formatMoney } from '@marquee/domain/money';
-import { expandSeatMap, type SeatMap, type SeatPosition } from '@marquee/domain/seat-map';
+import { expandSeatMap, type SeatAccess, type SeatMap, type SeatPosition } from '@marquee/domain/seat-map';
 
 export type SeatState = 'unavailable' | 'reserved' | 'selected' | 'available';
 
@@ -19,6 +19,8 @@ export interface SeatModel {
   sectionNames: Map<string, string>;
   /** Seat radius in layout units. */
   radius: number;
+  /** The accessible places (issue 24), by kind: seat indices, in layout order. Few, or none. */
+  accessible: Readonly<Record<SeatAccess, readonly number[]>>;
   grid(): SpatialGrid;
   /** Builds what the first paint skipped (the id index and the grid), so no click pays for it. */
   prepare(): void;
@@ -76,6 +78,11 @@ export function buildSeatModel(data: VenueSeatMap): SeatModel {
   }
 
   const radius = Math.max(0.5, Math.min(minSpacing(data.seat_map) * 0.42, 12));
+  const accessible: Record<SeatAccess, number[]> = { wheelchair: [], companion: [] };
+  for (let i = 0; i < seats.length; i++) {
+    const access = seats[i]!.access;
+    if (access) accessible[access].push(i);
+  }
   let grid: SpatialGrid | undefined;
   const sectionNames = new Map(data.seat_map.sections.map((s) => [s.id, s.name]));
   return {
@@ -85,6 +92,7 @@ export function buildSeatModel(data: VenueSeatMap): SeatModel {
     indexOf: (id) => lookup().get(id),
     sectionNames,
     radius,
+    accessible,
     grid: () => (grid ??= buildGrid(seats, radius * 4)),
     prepare: () => {
       lookup();
@@ -181,7 +189,13 @@ const STATE_WORDS: Record<SeatState, string> = {
   unavailable: 'unavailable',
 };
 
-/** "Section A, row C, seat 12, Gold, LKR 5,000.00, available" */
+/** How a seat's kind is said: wheelchair spaces and companion seats say so; other seats say nothing more. */
+export const ACCESS_WORDS: Record<SeatAccess, string> = {
+  wheelchair: 'wheelchair space',
+  companion: 'companion seat',
+};
+
+/** "Section A, row C, seat 12, Gold, LKR 5,000.00, available"; "…, seat 1, wheelchair space, Gold, …" */
 export function seatLabel(
   model: SeatModel,
   index: number,
@@ -192,6 +206,7 @@ export function seatLabel(
   const seat = model.seats[index]!;
   const section = model.sectionNames.get(seat.section) ?? seat.section;
   const parts = [`Section ${section}`, `row ${seat.row}`, `seat ${seat.number}`];
+  if (seat.access) parts.push(ACCESS_WORDS[seat.access]);
   if (pkg) {
     parts.push(pkg.name, event.free_event ? 'free' : formatMoney(pkg.price, event.currency));
     if (pkg.free_seating && state === 'available') parts.push('free seating, use the table counter');
@@ -200,10 +215,14 @@ export function seatLabel(
   return parts.join(', ');
 }
 
-/** "seat 12 in row C of Stalls": for sentences (row labels may be numbers, so never "Seat C12"). */
+/**
+ * "seat 12 in row C of Stalls", "seat 1 in row A of Stalls (wheelchair space)": for sentences (row labels may be
+ * numbers, so never "Seat C12").
+ */
 export function seatName(model: SeatModel, index: number): string {
   const seat = model.seats[index]!;
-  return `seat ${seat.number} in row ${seat.row} of ${model.sectionNames.get(seat.section) ?? seat.section}`;
+  const name = `seat ${seat.number} in row ${seat.row} of ${model.sectionNames.get(seat.section) ?? seat.section}`;
+  return seat.access ? `${name} (${ACCESS_WORDS[seat.access]})` : name;
 }
 
 /** One drawn group: its seats as one path, a dot per seat. */
@@ -291,4 +310,43 @@ export function dotsPath(seats: readonly SeatPosition[], indices: Iterable<numbe
     py = y;
   }
   return parts.join('');
+}
+
+/**
+ * The wheelchair symbol drawn on each seat listed (a head, a back and seat, and a wheel), as one path to stroke
+ * at `radius * 0.16`: the few wheelchair spaces are one more element, not one each. It fits inside the seat's dot.
+ */
+export function wheelchairMarksPath(
+  seats: readonly Pick<SeatPosition, 'x' | 'y'>[],
+  indices: readonly number[],
+  radius: number,
+): string {
+  const r = radius;
+  return indices
+    .map((index) => {
+      const { x, y } = seats[index]!;
+      return [
+        // The head: a circle whose stroke fills it.
+        `M${num(x - 0.13 * r)} ${num(y - 0.62 * r)}a${num(0.08 * r)} ${num(0.08 * r)} 0 1 0 ${num(0.16 * r)} 0`,
+        `a${num(0.08 * r)} ${num(0.08 * r)} 0 1 0 ${num(-0.16 * r)} 0`,
+        `M${num(x - 0.12 * r)} ${num(y - 0.4 * r)}v${num(0.45 * r)}h${num(0.38 * r)}l${num(0.14 * r)} ${num(0.4 * r)}`,
+        `M${num(x + 0.235 * r)} ${num(y + 0.379 * r)}A${num(0.34 * r)} ${num(0.34 * r)} 0 1 1 ${num(x - 0.216 * r)} ${num(y)}`,
+      ].join('');
+    })
+    .join('');
+}
+
+/** A ring inside each seat listed (companion seats), as one path to stroke at `radius * 0.2`. */
+export function companionRingsPath(
+  seats: readonly Pick<SeatPosition, 'x' | 'y'>[],
+  indices: readonly number[],
+  radius: number,
+): string {
+  const ring = num(radius * 0.5);
+  return indices
+    .map((index) => {
+      const { x, y } = seats[index]!;
+      return `M${num(x + ring)} ${num(y)}a${ring} ${ring} 0 1 0 ${num(-2 * ring)} 0a${ring} ${ring} 0 1 0 ${num(2 * ring)} 0`;
+    })
+    .join('');
 }
