@@ -23,7 +23,9 @@ import { catalogModule } from './modules/catalog/routes';
 import { inventoryModule } from './modules/inventory/routes';
 import { mailModule } from './modules/mail/routes';
 import { ordersModule } from './modules/orders/routes';
+import { admissionOf, waitingRoomModule } from './modules/waiting-room/routes';
 import { mediaModule } from './modules/media/routes';
+import { notifyMeModule } from './modules/notify-me/routes';
 import { organisationsModule } from './modules/organisations/routes';
 import { auditModule } from './modules/audit/routes';
 import { deskModule } from './modules/desk/routes';
@@ -180,6 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweepIntervalMs: period(workers.holdSweepIntervalMs, 30_000),
     requireCaptcha: services.captcha.requireOnce,
     currentUserId: services.currentUserId,
+    admissionOf,
+    recordOrderAnswer: services.orderHealth.record,
+  });
+  await app.register(waitingRoomModule, {
+    service: services.waitingRoom,
+    isHttps: deps.config.publicUrl.startsWith('https:'),
   });
   await app.register(paymentsModule, {
     service: services.payments,
@@ -201,6 +209,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: services.mail,
     config: deps.config,
     sendIntervalMs: period(workers.mailSendIntervalMs, 5_000),
+  });
+  await app.register(notifyMeModule, {
+    service: services.notifyMe,
+    captcha: services.captcha,
+    currentUserId: services.currentUserId,
+    // Sales that opened (a sale start passed, an organiser's status change): subscribers told within 10 s.
+    intervalMs: period(undefined, 10_000),
   });
   await app.register(organisationsModule, { service: services.organisations });
   await app.register(auditModule, { service: services.audit });

@@ -15,6 +15,7 @@ import {
   requestPasswordResetMail,
 } from './modules/mail/service';
 import { createMediaService } from './modules/media/service';
+import { createNotifyMeService } from './modules/notify-me/service';
 import { createOrderCompletion } from './modules/orders/completion';
 import { createOrdersService } from './modules/orders/service';
 import { createPagesService } from './modules/pages/service';
@@ -41,6 +42,8 @@ import { createStripeGateway, createStripeWebhookVerifier } from './modules/paym
 import { createTeamService } from './modules/team/service';
 import { createTicketsService } from './modules/tickets/service';
 import { createVenuesService } from './modules/venues/service';
+import { createOrderHealth } from './modules/waiting-room/health';
+import { createWaitingRoomService } from './modules/waiting-room/service';
 
 export interface ServicesDeps {
   db: Db;
@@ -115,7 +118,16 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   // The pages share the API's catalogue service (and its caches); the web build is read here, once.
   const pages = createPagesService({ catalog, config });
   const completion = createOrderCompletion({ db, gateways });
-  const orders = createOrdersService({ db, gateways, completion, checkoutCacheTtlMs: isTest ? 0 : 1_000 });
+  // The on-sale's waiting room (decisions/048): admits at the event's rate, lowered when orders get slow here.
+  const orderHealth = createOrderHealth();
+  const waitingRoom = await createWaitingRoomService({ db, health: orderHealth });
+  const orders = createOrdersService({
+    db,
+    gateways,
+    completion,
+    checkoutCacheTtlMs: isTest ? 0 : 1_000,
+    requireAdmission: waitingRoom.requireAdmission,
+  });
   const payments = createPaymentsService({ db, gateways, completion, sandboxWebhooks, log });
   const sandboxProvider = isSandbox ? createSandboxProvider(db, sandboxWebhooks) : null;
   const refunds = createRefundsService({ db, gateways, log });
@@ -158,6 +170,9 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     ...(workers.mailLeaseSeconds === undefined ? {} : { leaseSeconds: workers.mailLeaseSeconds }),
   });
 
+  // Notify Me (issue 23; decisions/047): its e-mails go through the outbox above.
+  const notifyMe = createNotifyMeService({ db, publicUrl: config.publicUrl, log });
+
   return {
     captcha,
     auth,
@@ -182,6 +197,8 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     sandboxProvider,
     completion,
     orders,
+    orderHealth,
+    waitingRoom,
     payments,
     refunds,
     eventChanges,
@@ -192,6 +209,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     gate,
     bookings,
     mail,
+    notifyMe,
     stripePublishableKey: stripe?.publishableKey ?? null,
   };
 }

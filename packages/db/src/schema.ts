@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -160,6 +162,12 @@ export const events = pgTable(
     /* The organiser console (issue 21). */
     /** When a presale or pending event goes on sale (the buyer side reads it from step 3 on). */
     saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    /**
+     * The on-sale's waiting room (issue 23; decisions/048): orders need an admission from the queue, which lets
+     * `admit_per_minute` buyers in (lowered by the server when placing orders gets slow).
+     */
+    waitingRoom: boolean('waiting_room').notNull().default(false),
+    admitPerMinute: integer('admit_per_minute').notNull().default(600),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Set when an operator (or a suspension) takes the event off the site; null while it may be shown. */
     unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
@@ -182,6 +190,7 @@ export const events = pgTable(
     index('events_start_idx').on(t.startDate),
     index('events_search_idx').using('gin', t.searchVector),
     check('events_handling_cost_nonnegative', sql`${t.handlingCost} >= 0`),
+    check('events_admit_per_minute_range', sql`${t.admitPerMinute} BETWEEN 10 AND 100000`),
     check('events_status_lifecycle', sql`${t.status} IN (${sql.raw(EVENT_LIFECYCLE.map((s) => `'${s}'`).join(', '))})`),
     check(
       'events_buyer_limits_valid',
@@ -539,6 +548,52 @@ export const seatBlockSets = pgTable('seat_block_sets', {
 });
 
 /**
+ * An event's waiting room (issue 23; decisions/048), one row once anyone has joined: places handed out
+ * (`joined`, dense from 1), the places admitted so far (`admitted_through`, moved on at the current rate by
+ * whichever server process ticks first each second), and when the pre-queue was drawn (`opened_at`).
+ */
+export const queueRooms = pgTable(
+  'queue_rooms',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    joined: bigint('joined', { mode: 'number' }).notNull().default(0),
+    admittedThrough: doublePrecision('admitted_through').notNull().default(0),
+    ratePerMinute: integer('rate_per_minute').notNull(),
+    tickedAt: timestamp('ticked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('queue_rooms_admitted_within_joined', sql`${t.admittedThrough} >= 0 AND ${t.admittedThrough} <= ${t.joined}`)],
+);
+
+/**
+ * A buyer's place in an event's waiting room: one per browser (`visitor`, the sha256 of its `mq_queue` cookie).
+ * `position` is null in the pre-queue until the draw; `admitted_at` is set the first time the buyer is told
+ * they are in; `orders_placed` counts the orders the admission placed (ORDERS_PER_ADMISSION at most).
+ */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    position: bigint('position', { mode: 'number' }),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    ordersPlaced: smallint('orders_placed').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('queue_entries_event_visitor_key').on(t.eventId, t.visitor),
+    uniqueIndex('queue_entries_event_position_key')
+      .on(t.eventId, t.position)
+      .where(sql`${t.position} IS NOT NULL`),
+  ],
+);
+
+/**
  * A large package's counter split into buckets, so an on-sale rush does not queue on one row
  * (decisions/018). A bucket is an allotment of the package's tickets: the package row counts it in its
  * held_count (so sold + held <= capacity still bounds everything), and the bucket's holds take from it
@@ -830,6 +885,8 @@ export const outbox = pgTable(
         'tickets_reissued',
         'event_cancelled',
         'event_postponed',
+        'notify_me_confirm',
+        'notify_me_on_sale',
       ],
     }).notNull(),
     /** The order an order e-mail is about; null for account and invitation e-mails, and for a refund's. */
@@ -838,6 +895,10 @@ export const outbox = pgTable(
     refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
     /** The cancellation or postponement an event_cancelled / event_postponed e-mail tells (issue 22; decisions/040). */
     eventChangeId: integer('event_change_id').references(() => eventChanges.id, { onDelete: 'cascade' }),
+    /** The Notify Me subscription a notify_me_confirm / notify_me_on_sale e-mail is for (issue 23; decisions/047). */
+    notifyMeSubscriptionId: integer('notify_me_subscription_id').references(() => notifyMeSubscriptions.id, {
+      onDelete: 'cascade',
+    }),
     /** The account an account e-mail is for (password_reset); null for order and invitation e-mails. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What an account or invitation e-mail needs beyond its row (the link; an invitation's address and organisation). */
@@ -865,9 +926,16 @@ export const outbox = pgTable(
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // One "on sale now" e-mail per subscription, ever (decisions/047); confirmation e-mails may be asked again.
+    uniqueIndex('outbox_notify_me_on_sale_key')
+      .on(t.notifyMeSubscriptionId)
+      .where(sql`${t.kind} = 'notify_me_on_sale'`),
+    index('outbox_notify_me_subscription_idx')
+      .on(t.notifyMeSubscriptionId)
+      .where(sql`${t.notifyMeSubscriptionId} IS NOT NULL`),
     check(
       'outbox_subject_check',
-      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} = 'organisation_invitation' AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'order_refunded' AND ${t.refundId} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} NOT IN ('password_reset', 'organisation_invitation', 'order_refunded') AND ${t.orderId} IS NOT NULL)`,
+      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} = 'organisation_invitation' AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'order_refunded' AND ${t.refundId} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} IN ('notify_me_confirm', 'notify_me_on_sale') AND ${t.notifyMeSubscriptionId} IS NOT NULL AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} NOT IN ('password_reset', 'organisation_invitation', 'order_refunded', 'notify_me_confirm', 'notify_me_on_sale') AND ${t.orderId} IS NOT NULL)`,
     ),
   ],
 );
@@ -1149,6 +1217,8 @@ export const schema = {
   seatClaims,
   seatBlocks,
   seatBlockSets,
+  queueRooms,
+  queueEntries,
   sandboxPaymentIntents,
   tickets,
   ticketCodeReplacements,
@@ -1359,6 +1429,46 @@ export const eventChanges = pgTable(
     check('event_changes_status_known', sql`${t.status} IN ('running', 'done', 'failed')`),
     check('event_changes_finished_at', sql`(${t.status} = 'running') = (${t.finishedAt} IS NULL)`),
     check('event_changes_refund_on_cancel', sql`NOT ${t.refund} OR ${t.kind} = 'cancel'`),
+  ],
+);
+
+/**
+ * Notify Me (issue 23; decisions/047): one row per event and e-mail. Double opt-in: a row is `pending` until its
+ * confirmation link (only the token's sha256 is kept) is used; the worker (modules/notify-me) queues the "on sale
+ * now" e-mail of each confirmed row once, writing `notified_at` in the transaction that writes the outbox row.
+ * The unsubscribe link is signed (HMAC over the row id), so nothing about it is stored.
+ */
+export const notifyMeSubscriptions = pgTable(
+  'notify_me_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased, as the checkout normalises e-mails. */
+    email: text('email').notNull(),
+    /** The signed-in buyer who asked, if any. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
+    /** sha256 (hex) of the latest confirmation link's token; null once unsubscribed. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** When the latest confirmation e-mail was asked for: its link works for a limited time from then. */
+    confirmRequestedAt: timestamp('confirm_requested_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notify_me_subscriptions_event_email_key').on(t.eventId, t.email),
+    uniqueIndex('notify_me_subscriptions_confirm_token_key').on(t.confirmTokenHash),
+    index('notify_me_subscriptions_email_idx').on(t.email),
+    index('notify_me_subscriptions_due_idx')
+      .on(t.eventId, t.id)
+      .where(sql`${t.status} = 'confirmed' AND ${t.notifiedAt} IS NULL`),
+    check('notify_me_subscriptions_status_known', sql`${t.status} IN ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );
 

@@ -35,6 +35,8 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   captcha_failed: 'the captcha (`X-Captcha`) is missing, wrong or already used',
   link_invalid: 'the link was not signed by us, or was changed',
   forbidden: 'known, but refused',
+  queue_required:
+    'the event is behind a waiting room and the admission (`mq_admit_{event id}` cookie, bound to the `mq_queue` cookie) is missing, forged, expired, for another browser or used up: join `/api/events/{uid}/queue`',
   two_factor_required:
     'this needs a session made with a two-factor code: send one to `POST /api/auth/two-factor/verify-totp` (step-up)',
   not_publishable: 'the publishing checklist has problems (`problems` lists them)',
@@ -58,6 +60,8 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   hold_limit_reached: 'a limit per buyer for the event (`hold_limit`; `retry_after_seconds` for the cooldown)',
   no_seats_together: 'best available: no group of that many seats together is free (fewer seats, another section, or the map)',
   retries_used: 'best available: the seats were swapped for others as many times as allowed (keep them or cancel)',
+  notify_me_closed:
+    'Notify Me is only for an event not on sale yet (pending or presale): this one is on sale or closed',
   link_expired: 'the link has expired',
   payload_too_large: 'the body is too large',
   unsupported_media_type: 'the body is of a content type this call does not take',
@@ -219,6 +223,10 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'payments', description: "The return address, providers' webhooks and the sandbox provider." },
   { name: 'tickets', description: 'The tickets PDF, the key gates verify QR codes with, and check-in.' },
   { name: 'bookings', description: 'Download Your Tickets and My bookings.' },
+  {
+    name: 'notify-me',
+    description: 'Notify Me: an e-mail when a pending or presale event goes on sale (double opt-in).',
+  },
   {
     name: 'organiser',
     description:

@@ -34,6 +34,7 @@ import {
 import { SandboxConfirmRequestSchema } from '@marquee/domain/payments';
 import { eventPath } from '@marquee/domain/slug';
 import { CheckInRequestSchema } from '@marquee/domain/tickets';
+import { LinkTokenSchema, NotifyMeRequestSchema } from '../modules/notify-me/notify-me.schema';
 import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../test-support/build-test-app';
 import {
   HOSTILE_NUMBERS,
@@ -100,6 +101,8 @@ interface Fixture {
   ticketUrl: string;
   ticketCodes: string[];
   webhookSecret: string;
+  /** A pending event (its sale starts tomorrow): Notify Me takes subscriptions for it. */
+  notifyMeUid: string;
 }
 const fixture: Fixture = {
   eventIds: [],
@@ -112,6 +115,7 @@ const fixture: Fixture = {
   ticketUrl: '',
   ticketCodes: [],
   webhookSecret: '',
+  notifyMeUid: '',
 };
 const fixtureOrders = () => fixture.orders ?? fail('the fixture has no orders yet');
 
@@ -348,6 +352,10 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
     'GET /api/events/:uid/seat-map': catalog('/seat-map'),
     'GET /api/events/:uid/seats': catalog('/seats'),
     'GET /api/events/:uid/price-list': catalog('/price-list'),
+    'GET /api/events/:uid/queue': catalog('/queue'),
+    'POST /api/events/:uid/queue': fc
+      .tuple(segment(eventUid), fc.option(garbageBody))
+      .map(([uid, body]): FuzzRequest => ({ method: 'POST', url: `/api/events/${uid}/queue`, ...(body ?? { payload: '{}', headers: { 'content-type': 'application/json' } }) })),
     'GET /api/search': withQuery('/api/search', SearchQuerySchema),
     'GET /api/search/suggest': withQuery('/api/search/suggest', SearchQuerySchema.pick({ q: true })),
     'GET /api/testimonials': noInput('/api/testimonials'),
@@ -399,6 +407,17 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
     'POST /api/bookings/lookup': withBody('/api/bookings/lookup', BookingLookupRequestSchema, {
       booking_id: mostly(fc.oneof(fc.constantFrom(paid.order_id, ` ${paid.order_id.toLowerCase()} `), fc.constantFrom(...orderIds))),
       nic: mostly(fc.oneof(fc.constantFrom('952345678V', ' 952345678v '), fc.constantFrom('nimal@example.com', 'n/a', '881234567V'))),
+    }),
+    'POST /api/events/:uid/notify-me': withBody(
+      segment(realOr([fixture.notifyMeUid, ...fixture.eventUids], uidLike)).map((uid) => `/api/events/${uid}/notify-me`),
+      NotifyMeRequestSchema,
+      { email: mostly(fc.constantFrom('nimal@example.com', ' Nimal.Perera+soon@Example.COM ')) },
+    ),
+    'POST /api/notify-me/confirm': withBody('/api/notify-me/confirm', LinkTokenSchema, {
+      token: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)),
+    }),
+    'POST /api/notify-me/unsubscribe': withBody('/api/notify-me/unsubscribe', LinkTokenSchema, {
+      token: mostly(fc.stringMatching(/^\d{1,4}\.[A-Za-z0-9_-]{43}$/)),
     }),
     'POST /api/payments/webhooks/:provider': fc
       .tuple(fc.oneof({ weight: 3, arbitrary: fc.constant('sandbox') }, { weight: 1, arbitrary: segment(fc.constant('stripe')) }), webhookBody, fc.integer({ min: 0, max: 3 }), headerText)
@@ -588,6 +607,9 @@ beforeAll(async () => {
   const seats = ['A-1-1', 'A-1-2', 'A-1-3', 'A-1-4', 'A-1-5', 'A-2-1', 'A-2-2', 'A-2-3', 'A-2-4', 'A-2-5'];
   const seatedPkg = await createTicketPackage(t.db, { eventId: event.id, price: 500_000, seatingRange: seats });
   const free = await createEvent(t.db, { name: 'Free Fuzz' });
+  fixture.notifyMeUid = (
+    await createEvent(t.db, { name: 'Fuzz Soon', status: 'pending', saleStartsAt: new Date(Date.now() + 86_400_000) })
+  ).uid;
   const freePkg = await createTicketPackage(t.db, { eventId: free.id, price: 0, capacity: 100_000 });
   const promo = await createPromoCode(t.db, { eventId: event.id, code: 'FUZZ10' });
   Object.assign(fixture, {
@@ -677,6 +699,8 @@ describe('every route, fuzzed', () => {
     'GET /api/events/:uid/seat-map',
     'GET /api/events/:uid/seats',
     'GET /api/events/:uid/price-list',
+    'GET /api/events/:uid/queue',
+    'POST /api/events/:uid/queue',
     'GET /api/search',
     'GET /api/search/suggest',
     'GET /api/testimonials',
@@ -689,6 +713,9 @@ describe('every route, fuzzed', () => {
     'POST /api/orders/:order_id/best-available/retry',
     'GET /api/bookings/status',
     'POST /api/bookings/lookup',
+    'POST /api/events/:uid/notify-me',
+    'POST /api/notify-me/confirm',
+    'POST /api/notify-me/unsubscribe',
     'POST /api/payments/webhooks/:provider',
     'POST /api/sandbox/payment_intents/:intent_id/confirm',
     'GET /sandbox/3ds/:intent_id',
@@ -748,6 +775,7 @@ describe('every route, fuzzed', () => {
       'POST /api/orders',
       'POST /api/promotions/check',
       'POST /api/bookings/lookup',
+      'POST /api/events/:uid/notify-me',
       'GET /api/orders/:order_id',
       'POST /api/sandbox/payment_intents/:intent_id/confirm',
       'GET /api/events',
@@ -847,6 +875,10 @@ function sweeps(): Record<string, Sweep> {
     },
     'GET /api/bookings/status': { exemplar: { orderId: pending.order_id }, build: (v) => get(`/api/bookings/status${query(v, ['orderId'])}`) },
     'POST /api/bookings/lookup': { exemplar: { booking_id: paid.order_id, nic: '952345678V' }, build: (v) => postJson('/api/bookings/lookup', v) },
+    'POST /api/events/:uid/notify-me': {
+      exemplar: { uid: fixture.notifyMeUid, body: { email: 'sweep@example.com' } },
+      build: (v) => postJson(`/api/events/${text(field(v, 'uid'))}/notify-me`, field(v, 'body')),
+    },
     // The one place where strings no schema has checked reach SQL (once signed): every value in every part.
     'POST /api/payments/webhooks/:provider': {
       exemplar: { provider: 'sandbox', event: { id: 'evt_sweep', type: 'payment_intent.succeeded', data: { object: { id: pending.payment?.intent_id } } } },
@@ -905,6 +937,7 @@ describe('hand-picked hostile values, one in each part of a valid request in tur
     'GET /api/orders/:order_id',
     'GET /api/bookings/status',
     'POST /api/bookings/lookup',
+    'POST /api/events/:uid/notify-me',
     'POST /api/payments/webhooks/:provider',
     'POST /api/sandbox/payment_intents/:intent_id/confirm',
     'POST /sandbox/3ds/:intent_id',

@@ -499,7 +499,9 @@ export async function dbFingerprint(db: Db): Promise<DbFingerprint> {
       'sessions', (SELECT count(*) FROM sessions),
       'accounts', (SELECT count(*) FROM accounts),
       'verifications', (SELECT count(*) FROM verifications),
-      'user_orders', (SELECT count(*) FROM user_orders)
+      'user_orders', (SELECT count(*) FROM user_orders),
+      'notify_me_by_status', (SELECT coalesce(string_agg(status || ':' || n, ',' ORDER BY status), '')
+                              FROM (SELECT status, count(*) AS n FROM notify_me_subscriptions GROUP BY status) s)
     )::text AS fingerprint`);
   const row = FingerprintRowsSchema.parse(result).rows[0];
   return FingerprintSchema.parse(JSON.parse(row?.fingerprint ?? '{}'));

@@ -11,6 +11,9 @@ import {
   textFieldSchema,
 } from './fields.schema';
 import { endsAfterStart, resolveWallClock, wallClockEndsAfterStart, type FieldIssue } from './rules';
+import { MAX_ADMIT_PER_MINUTE, MIN_ADMIT_PER_MINUTE } from '../queue/queue.schema';
+
+const ADMIT_PER_MINUTE_MESSAGE = `must be a whole number from ${MIN_ADMIT_PER_MINUTE} to ${MAX_ADMIT_PER_MINUTE.toLocaleString('en-US')}`;
 
 /**
  * An event's fields as an organiser writes them. Start and end are wall-clock times in the venue's zone
@@ -37,6 +40,14 @@ export const EVENT_FIELDS = {
   featured: FlagFieldSchema,
   /** Every package is free (price 0), and buyers pay nothing. */
   free_event: FlagFieldSchema,
+  /** High demand: the sale is behind a waiting room (issue 23; decisions/048). */
+  waiting_room: FlagFieldSchema,
+  /** Buyers the waiting room lets in per minute (the server lowers it while placing orders is slow). */
+  admit_per_minute: z
+    .number({ error: ADMIT_PER_MINUTE_MESSAGE })
+    .int(ADMIT_PER_MINUTE_MESSAGE)
+    .min(MIN_ADMIT_PER_MINUTE, ADMIT_PER_MINUTE_MESSAGE)
+    .max(MAX_ADMIT_PER_MINUTE, ADMIT_PER_MINUTE_MESSAGE),
 };
 
 interface EventTimes {
@@ -65,6 +76,9 @@ export const EventFieldsSchema = z
     payment_gateway_ids: EVENT_FIELDS.payment_gateway_ids.default([]),
     featured: EVENT_FIELDS.featured.default(false),
     free_event: EVENT_FIELDS.free_event.default(false),
+    // Optional until every writer sends them (the server's defaults: off, DEFAULT_ADMIT_PER_MINUTE).
+    waiting_room: EVENT_FIELDS.waiting_room.optional(),
+    admit_per_minute: EVENT_FIELDS.admit_per_minute.optional(),
   })
   .superRefine(refineEventFields);
 export type EventFields = z.infer<typeof EventFieldsSchema>;

@@ -80,6 +80,8 @@ export const EventDetailSchema = EventSummarySchema.extend({
   handling_cost: MinorUnitsSchema,
   payment_gateways: z.array(PaymentGatewaySchema),
   ticket_packages: z.array(TicketPackageSchema),
+  /** The sale is behind a waiting room (issue 23): orders need an admission from `/api/events/{uid}/queue`. */
+  waiting_room: z.boolean(),
 });
 export type EventDetail = z.infer<typeof EventDetailSchema>;
 

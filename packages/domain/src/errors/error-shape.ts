@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   captcha_failed: 403,
   link_invalid: 403,
   forbidden: 403,
+  /** An order for an event behind a waiting room without a valid admission (issue 23): join the queue. */
+  queue_required: 403,
   // 404
   not_found: 404,
   // 409: the request is sound, but the state of things refuses it now.
@@ -46,6 +48,8 @@ export const ERROR_STATUS = {
   no_seats_together: 409,
   /** Best available: the order's seats were swapped for others as many times as allowed. */
   retries_used: 409,
+  /** Notify Me (issue 23) is only for an event not on sale yet (pending or presale): this one is on sale, or closed. */
+  notify_me_closed: 409,
   // The organiser console (issue 21). Refusing a permission is `forbidden`; invitation links are `link_*`.
   /** An owner's or manager's session made without a second factor: the console asks for a code (step-up). */
   two_factor_required: 403,

@@ -147,6 +147,12 @@ export const ConsoleEventAnswerSchema = ConsoleEventSummarySchema.extend({
   payment_gateway_ids: z.array(IdSchema),
   featured: z.boolean(),
   free_event: z.boolean(),
+  /**
+   * High demand: the sale is behind a waiting room, letting `admit_per_minute` buyers in (issue 23). Optional
+   * until the server answers them; absent reads as off and the default rate.
+   */
+  waiting_room: z.boolean().optional(),
+  admit_per_minute: z.number().int().positive().optional(),
   /** When a presale or pending event's sales open, in the venue's zone. */
   sale_start_local: WallClockFieldSchema.nullable(),
   banner_url: z.string().nullable(),

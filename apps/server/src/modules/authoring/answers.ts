@@ -173,6 +173,8 @@ export function eventAnswer(
     payment_gateway_ids: [...event.paymentGatewayIds],
     featured: event.featured,
     free_event: event.freeEvent,
+    waiting_room: event.waitingRoom,
+    admit_per_minute: event.admitPerMinute,
     sale_start_local: wallClockOf(event.saleStartsAt, zone),
     banner_url: imageUrlOf(event.bannerImg),
     published_at: event.publishedAt?.toISOString() ?? null,

@@ -28,6 +28,7 @@ import type {
 } from '@marquee/domain/console';
 import { fieldErrorsFromZod } from '@marquee/domain/errors';
 import { expandSeatMap } from '@marquee/domain/seat-map';
+import { DEFAULT_ADMIT_PER_MINUTE } from '@marquee/domain/queue';
 import { eventPath } from '@marquee/domain/slug';
 import { AppError, invalidField, notFound } from '../../plugins/app-error';
 import { organiserScopeOf, type OrganiserActor } from '../../plugins/organiser-access';
@@ -127,6 +128,8 @@ function eventFieldsOf(found: EventWithVenue): EventFields {
     payment_gateway_ids: [...event.paymentGatewayIds],
     featured: event.featured,
     free_event: event.freeEvent,
+    waiting_room: event.waitingRoom,
+    admit_per_minute: event.admitPerMinute,
   };
 }
 
@@ -320,6 +323,8 @@ export function createAuthoringService(deps: AuthoringServiceDeps) {
           currency: CURRENCY_BY_COUNTRY[countryOf(venue)],
           status: 'draft',
           freeEvent: fields.free_event,
+          waitingRoom: fields.waiting_room ?? false,
+          admitPerMinute: fields.admit_per_minute ?? DEFAULT_ADMIT_PER_MINUTE,
           freeSeating: seatMapOf(venue) === null,
           handlingCost: fields.handling_cost,
           paymentGatewayIds: [...fields.payment_gateway_ids],
@@ -408,6 +413,8 @@ export function createAuthoringService(deps: AuthoringServiceDeps) {
           paymentGatewayIds: [...fields.payment_gateway_ids],
           featured: fields.featured,
           freeEvent: fields.free_event,
+          waitingRoom: fields.waiting_room ?? false,
+          admitPerMinute: fields.admit_per_minute ?? DEFAULT_ADMIT_PER_MINUTE,
         };
         const extraBefore: Record<string, unknown> = {};
         const extraAfter: Record<string, unknown> = {};

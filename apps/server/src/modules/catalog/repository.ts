@@ -162,6 +162,7 @@ async function findEventWhere(db: Db, where: SQL | undefined) {
       // The event's auto-applied code: a console code marked auto-apply, else the event's own (decisions/045).
       ...eventAutoApplyColumns,
       handlingCost: events.handlingCost,
+      waitingRoom: events.waitingRoom,
       paymentGatewayIds: events.paymentGatewayIds,
       venue: {
         ...summaryColumns.venue,

@@ -102,6 +102,7 @@ export function createCatalogService(db: Db, options: CatalogOptions) {
       promo_auto_apply: row.promoAutoApply,
       promo_code: row.promoCode,
       handling_cost: row.handlingCost,
+      waiting_room: row.waitingRoom,
       payment_gateways: orderGateways(
         gateways.filter((gateway) => options.offeredKinds.has(gateway.kind)),
         row.paymentGatewayIds,

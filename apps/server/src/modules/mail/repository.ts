@@ -7,6 +7,7 @@ import {
   events,
   mailAttachments,
   mailMessages,
+  notifyMeSubscriptions,
   orderLines,
   organisationInvitations,
   organisations,
@@ -31,6 +32,10 @@ export type ClaimedOutboxRow =
   | { id: number; kind: 'password_reset'; userId: string; url: string; attempts: number }
   | { id: number; kind: 'organisation_invitation'; url: string; attempts: number }
   | { id: number; kind: 'order_refunded'; refundId: number; attempts: number }
+  /** Notify Me (issue 23; decisions/047): its subscription, and the confirmation link. */
+  | { id: number; kind: 'notify_me_confirm'; subscriptionId: number; url: string; attempts: number }
+  /** The same, with the "on sale now" e-mail's unsubscribe link. */
+  | { id: number; kind: 'notify_me_on_sale'; subscriptionId: number; url: string; attempts: number }
   | {
       id: number;
       kind: 'event_cancelled' | 'event_postponed';
@@ -55,8 +60,11 @@ const ClaimedRowsSchema = z.object({
         'tickets_reissued',
         'event_cancelled',
         'event_postponed',
+        'notify_me_confirm',
+        'notify_me_on_sale',
       ]),
       order_id: z.number().nullable(),
+      notify_me_subscription_id: z.number().nullable(),
       refund_id: z.number().nullable(),
       event_change_id: z.number().nullable(),
       user_id: z.string().nullable(),
@@ -83,6 +91,15 @@ function toClaimedRow(row: z.infer<typeof ClaimedRowsSchema>['rows'][number]): C
   }
   if (row.kind === 'order_refunded') {
     return { id: row.id, kind: row.kind, refundId: row.refund_id ?? 0, attempts: row.attempts };
+  }
+  if (row.kind === 'notify_me_confirm' || row.kind === 'notify_me_on_sale') {
+    return {
+      id: row.id,
+      kind: row.kind,
+      subscriptionId: row.notify_me_subscription_id ?? 0,
+      url: row.payload?.url ?? '',
+      attempts: row.attempts,
+    };
   }
   if (row.kind === 'event_cancelled' || row.kind === 'event_postponed') {
     return {
@@ -203,7 +220,7 @@ export async function claimDueOutbox(db: Db, limit: number, leaseSeconds: number
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, order_id, user_id, refund_id, event_change_id, payload, attempts, resend_count`);
+    RETURNING id, kind, order_id, user_id, refund_id, event_change_id, notify_me_subscription_id, payload, attempts, resend_count`);
   return ClaimedRowsSchema.parse(result)
     .rows.map(toClaimedRow)
     .sort((a, b) => a.id - b.id);
@@ -275,6 +292,22 @@ export async function findOrderForMail(db: Db, orderRowId: number) {
   return { ...order, lines };
 }
 export type OrderForMail = NonNullable<Awaited<ReturnType<typeof findOrderForMail>>>;
+
+/** A Notify Me subscription's address and status, and its event as the e-mail names it (issue 23). */
+export async function findNotifyMeForMail(db: Db, subscriptionId: number) {
+  const [row] = await db
+    .select({
+      email: notifyMeSubscriptions.email,
+      status: notifyMeSubscriptions.status,
+      event: { uid: events.uid, name: events.name, type: events.type, startDate: events.startDate },
+      venue: { name: venues.name, city: venues.city, timeZone: venues.timeZone },
+    })
+    .from(notifyMeSubscriptions)
+    .innerJoin(events, eq(events.id, notifyMeSubscriptions.eventId))
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(notifyMeSubscriptions.id, subscriptionId));
+  return row ?? null;
+}
 
 export interface KeptMail {
   messageId: string;

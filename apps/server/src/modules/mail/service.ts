@@ -15,6 +15,7 @@ import { renderOrderRefunded } from './templates/render-order-refunded';
 import { renderEventChanged } from './templates/render-event-changed';
 import { renderPaymentRefunded } from './templates/render-payment-refunded';
 import { renderTicketsReissued } from './templates/render-tickets-reissued';
+import { renderNotifyMeConfirm, renderNotifyMeOnSale } from './templates/render-notify-me';
 import {
   MailRejectedError,
   createSmtpTransport,
@@ -26,6 +27,8 @@ import {
 
 /** Attempts before an e-mail is given up (about 14 hours of retries with the backoff below). */
 export const MAX_ATTEMPTS = 20;
+/** How long a Notify Me confirmation link works (modules/notify-me checks it; the e-mail says it). */
+export const NOTIFY_ME_CONFIRM_VALID_DAYS = 7;
 /** better-auth's reset token lifetime (its default, set explicitly in accounts/auth.ts). */
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 /** A claimed row is not claimed again for this long: far longer than one attempt can take (SMTP timeouts). */
@@ -90,6 +93,10 @@ function subjectOf(row: ClaimedOutboxRow): Record<string, unknown> {
   if (row.kind === 'password_reset') return { outboxId: row.id, kind: row.kind, userId: row.userId };
   if (row.kind === 'organisation_invitation') return { outboxId: row.id, kind: row.kind };
   if (row.kind === 'order_refunded') return { outboxId: row.id, kind: row.kind, refundId: row.refundId };
+  // Never the link: the confirmation's is a credential.
+  if (row.kind === 'notify_me_confirm' || row.kind === 'notify_me_on_sale') {
+    return { outboxId: row.id, kind: row.kind, subscriptionId: row.subscriptionId };
+  }
   return { outboxId: row.id, kind: row.kind, orderId: row.orderId };
 }
 
@@ -245,8 +252,37 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  /** Notify Me (issue 23; decisions/047): the double opt-in's link, or "on sale now" with its unsubscribe link. */
+  async function composeNotifyMeMail(
+    row: Extract<ClaimedOutboxRow, { kind: 'notify_me_confirm' | 'notify_me_on_sale' }>,
+  ): Promise<OutgoingMail> {
+    const subscription = await repository.findNotifyMeForMail(db, row.subscriptionId);
+    if (!subscription) throw new MailRejectedError(`Notify Me subscription ${row.subscriptionId} no longer exists.`);
+    // Unsubscribing deletes the rows still pending; this is one that was being sent at that moment.
+    if (subscription.status === 'unsubscribed') throw new MailRejectedError('The subscriber has unsubscribed.');
+    const event: MailEvent = {
+      name: subscription.event.name,
+      startsAt: subscription.event.startDate.toISOString(),
+      timeZone: subscription.venue.timeZone,
+      venueName: subscription.venue.name,
+      venueCity: subscription.venue.city,
+      url: `${publicUrl}${eventPath(subscription.event)}`,
+    };
+    return {
+      // A confirmation asked again is another row (another link): each is a message of its own.
+      messageId: `<${row.kind.replaceAll('_', '-')}.${row.subscriptionId}.${row.id}.${createHash('sha256').update(row.url).digest('hex').slice(0, 16)}@${domain}>`,
+      from: config.from,
+      to: { name: subscription.email, address: subscription.email },
+      ...(row.kind === 'notify_me_confirm'
+        ? renderNotifyMeConfirm({ event, confirmUrl: row.url, validDays: NOTIFY_ME_CONFIRM_VALID_DAYS })
+        : renderNotifyMeOnSale({ event, unsubscribeUrl: row.url })),
+      attachments: [],
+    };
+  }
+
   async function compose(row: ClaimedOutboxRow): Promise<OutgoingMail> {
     if (row.kind === 'password_reset') return composeAccountMail(row);
+    if (row.kind === 'notify_me_confirm' || row.kind === 'notify_me_on_sale') return composeNotifyMeMail(row);
     if (row.kind === 'organisation_invitation') return composeInvitationMail(row);
     if (row.kind === 'order_refunded') return composeRefundMail(row);
     if (row.kind === 'event_cancelled' || row.kind === 'event_postponed') return composeEventChangeMail(row);

@@ -42,6 +42,13 @@ export function seatsVersionOf(checkout: { packages: readonly { updatedAt: Date 
   return `${checkout.packages.length}:${Math.max(0, ...checkout.packages.map((pkg) => pkg.updatedAt.getTime()))}`;
 }
 
+/** The browser's waiting-room admission for the order's event (its `mq_queue` visitor and admission token). */
+export interface Admission {
+  visitor: string | null;
+  token: string | null;
+}
+export type RequireAdmission = (eventId: number, admission: Admission) => Promise<void>;
+
 export interface CreateOrderDeps {
   db: Db;
   gateways: PaymentGateways;
@@ -49,6 +56,8 @@ export interface CreateOrderDeps {
   requireCheckoutEvent: RequireCheckoutEvent;
   /** The inventory's placement (batched): one statement saves the order, its lines and its hold, or nothing. */
   placeOrder: inventory.PlaceOrder;
+  /** Refuses (403 queue_required) an order for an event behind a waiting room without a valid admission. */
+  requireAdmission: RequireAdmission;
 }
 
 /**
@@ -64,6 +73,7 @@ export async function createOrder(
   request: CreateOrderRequest,
   idempotencyKey: string | null,
   userId: string | null = null,
+  admission: Admission = { visitor: null, token: null },
 ): Promise<{ order: CreatedOrder; isReplay: boolean }> {
   const { db, gateways } = deps;
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('base64url');
@@ -74,6 +84,8 @@ export async function createOrder(
     const message = (shown === null ? undefined : NOT_ON_SALE[shown]) ?? 'Tickets are not on sale.';
     throw new AppError('not_on_sale', message);
   }
+  // Behind a waiting room, only an admitted browser buys (decisions/048); the admission counts this order.
+  if (event.waitingRoom) await deps.requireAdmission(event.id, admission);
   const seatsVersion = seatsVersionOf(checkout);
   const seatPackages =
     request.seats.length > 0 ? await inventory.seatPackagesOf(db, event.id, seatsVersion) : new Map();

@@ -20,6 +20,8 @@ export interface CheckoutEventRow {
   promoCode: string | null;
   handlingCost: number;
   paymentGatewayIds: number[];
+  /** Orders need an admission from the event's waiting room (issue 23; decisions/048). */
+  waitingRoom: boolean;
 }
 
 export interface CheckoutPackageRow {
@@ -55,6 +57,7 @@ export async function findCheckoutEvent(
       ...eventAutoApplyColumns,
       handlingCost: events.handlingCost,
       paymentGatewayIds: events.paymentGatewayIds,
+      waitingRoom: events.waitingRoom,
     })
     .from(events)
     .leftJoinLateral(consoleAutoCode, sql`true`)

@@ -27,6 +27,10 @@ export interface OrdersModuleOptions {
    * linked to it (My bookings) as it is placed, and the buyer's limits count the account's orders (decisions/029).
    */
   currentUserId: (request: FastifyRequest) => Promise<string | null>;
+  /** The waiting-room admission the request carries for an event (its cookies; decisions/048). */
+  admissionOf: (request: FastifyRequest, eventId: number) => { visitor: string | null; token: string | null };
+  /** Told how long each order took to answer and whether it failed on our side (the waiting room's rate). */
+  recordOrderAnswer?: (durationMs: number, failed: boolean) => void;
 }
 
 const OrderParamsSchema = z.object({
@@ -106,9 +110,12 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
           "Prices everything from the database, takes the hold (never beyond capacity; a seat is held by one order at a time) and creates the gateway's payment intent. The answer's `access_token` is needed to read or cancel the order. Send an `Idempotency-Key`: repeating the request with it returns the same order (200) instead of a new one (201).",
         headers: IdempotencyHeadersSchema,
         body: CreateOrderRequestSchema,
-        response: { 200: CreatedOrderSchema, 201: CreatedOrderSchema, ...errors, 403: ErrorBodySchema.describe('The captcha (X-Captcha) is missing, wrong or used.') },
+        response: { 200: CreatedOrderSchema, 201: CreatedOrderSchema, ...errors, 403: ErrorBodySchema.describe('The captcha (X-Captcha) is missing, wrong or used (`captcha_failed`); or the event is behind a waiting room and this browser has no valid admission (`queue_required`).') },
       },
       preHandler: (request) => options.requireCaptcha(request, request.headers['idempotency-key'] ?? null),
+      onResponse: async (_request, reply) => {
+        options.recordOrderAnswer?.(reply.elapsedTime, reply.statusCode >= 500);
+      },
     },
     async (request, reply) => {
       // The answer carries the order's access token: no cache may keep it.
@@ -118,6 +125,7 @@ export const ordersModule: FastifyPluginAsync<OrdersModuleOptions> = async (fast
         request.body,
         request.headers['idempotency-key'] ?? null,
         userId,
+        options.admissionOf(request, request.body.event_id),
       );
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(isReplay ? 200 : 201).send(order);
