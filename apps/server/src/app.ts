@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitingRoomModule, {
     service: services.waitingRoom,
     isHttps: deps.config.publicUrl.startsWith('https:'),
+    ...(services.pages.distDir ? { renderPage: (pathname: string, search: string) => services.pages.page(pathname, search) } : {}),
   });
   await app.register(paymentsModule, {
     service: services.payments,

@@ -55,6 +55,7 @@ export function makeEventDetail(overrides: Partial<EventDetail> = {}): EventDeta
     handling_cost: 0,
     payment_gateways: [{ id: 1, name: 'Card', logo: '/images/gateways/card.svg', kind: 'card' }],
     ticket_packages: [makeTicketPackage()],
+    waiting_room: false,
     ...overrides,
   });
 }

@@ -34,6 +34,9 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
       return { routeSource: `${ROUTES_DIR}/not-found.tsx`, fetches: [] };
     case 'console':
       return { routeSource: `${ROUTES_DIR}/organiser.tsx`, fetches: [] };
+    case 'queue':
+      // The waiting room joins (a POST) before it reads: nothing to fetch ahead.
+      return { routeSource: `${ROUTES_DIR}/event-queue.tsx`, fetches: [] };
     case 'event': {
       // features/event/api/get-event.ts, and at the picking step features/seat-map/api/get-seat-map.ts.
       const base = `/api/events/${encodeURIComponent(route.uid)}`;

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
 import { createBanner, createEvent, createVenue } from '@marquee/db/factories';
@@ -472,4 +473,37 @@ describe('event pages', () => {
       expect(response.body).toContain('<title>Marquee: tickets</title>');
     },
   );
+});
+
+describe('the waiting room page without JavaScript (issue 23)', () => {
+  it('joins on the visit, writes the place into the page, refreshes itself, and a refresh keeps the place', async () => {
+    const room = await createEvent(t.db, { waitingRoom: true, admitPerMinute: 10 });
+    // Someone is ahead, so this browser waits.
+    const ahead = await t.app.inject({ url: `/events/${room.uid}/queue`, headers: { accept: 'text/html' }, remoteAddress: '10.7.0.1' });
+    expect(ahead.statusCode).toBe(200);
+    // Nobody is let in during this test, however slow the machine: the room's next tick is an hour away.
+    await t.db.execute(sql`UPDATE queue_rooms SET ticked_at = now() + interval '1 hour' WHERE event_id = ${room.id}`);
+    const first = await t.app.inject({ url: `/events/${room.uid}/queue`, headers: { accept: 'text/html' }, remoteAddress: '10.7.0.2' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(first.headers['cache-control']).toBe('no-store');
+    const cookie = [first.headers['set-cookie']].flat().find((line) => line?.startsWith('mq_queue='))?.split(';')[0];
+    expect(cookie).toBeTruthy();
+    expect(first.body).toMatch(/<noscript><meta http-equiv="refresh" content="\d+">/);
+    const place = /You are number (\d+) in line/.exec(first.body)?.[1];
+    expect(place).toBeDefined();
+    // The page is the SPA's (its scripts still run for browsers with JavaScript).
+    expect(first.body).toContain('assets/index-abc123.js');
+    const again = await t.app.inject({
+      url: `/events/${room.uid}/queue`,
+      headers: { accept: 'text/html', cookie: cookie ?? '' },
+      remoteAddress: '10.7.0.2',
+    });
+    expect(/You are number (\d+) in line/.exec(again.body)?.[1]).toBe(place);
+    // An event without a waiting room says so; an unknown one too, in words.
+    const plain = await createEvent(t.db);
+    const none = await t.app.inject({ url: `/events/${plain.uid}/queue`, headers: { accept: 'text/html' } });
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toContain('This sale has no waiting room');
+  });
 });

@@ -161,6 +161,9 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
           document: 'console',
         };
       }
+      case 'queue':
+        // The SPA's shell; the waiting room's route puts the place in it for browsers without JavaScript.
+        return { kind: 'html', status: 200, html: renderPage(route, search, template.defaultMeta, { pathname }), noindex: true };
       case 'missing-file':
         return { kind: 'missing-file' };
       case 'unknown':

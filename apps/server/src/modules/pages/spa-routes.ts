@@ -16,6 +16,9 @@ export const STATIC_PAGES = [
 /** The organiser console's first segment (apps/web/src/app/router.tsx: `organiser/*`). */
 export const CONSOLE_SEGMENT = 'organiser';
 
+/** The waiting room's pages: /events/{uid}/queue (apps/web/src/app/router.tsx). No category is named so. */
+export const QUEUE_SEGMENT = 'events';
+
 const SINGLE_SEGMENT_PAGES = new Set<string>([...CATEGORY_KEYS, ...STATIC_PAGES]);
 
 export type SpaRoute =
@@ -25,6 +28,8 @@ export type SpaRoute =
   | { kind: 'event'; segments: [string, string, string]; uid: string }
   /** /organiser and everything under it: the organiser console (the SPA routes within it; never indexed). */
   | { kind: 'console' }
+  /** /events/{uid}/queue: an event's waiting room (issue 23; never indexed). */
+  | { kind: 'queue'; uid: string }
   /** A path that looks like a file (has an extension) but is not one of the built files. */
   | { kind: 'missing-file' }
   /** Anything else: the SPA shows its not-found page, with status 404. */
@@ -48,6 +53,9 @@ export function classifySpaPath(pathname: string): SpaRoute {
   if (first === CONSOLE_SEGMENT) return { kind: 'console' };
   if (segments.length === 1 && first !== undefined)
     return SINGLE_SEGMENT_PAGES.has(first) ? { kind: 'page', segments: [first] } : { kind: 'unknown' };
+  if (segments.length === 3 && first === QUEUE_SEGMENT && second !== undefined && third === 'queue') {
+    return { kind: 'queue', uid: second };
+  }
   if (segments.length === 3 && first !== undefined && second !== undefined && third !== undefined) {
     return { kind: 'event', segments: [first, second, third], uid: third };
   }

@@ -169,6 +169,12 @@ export async function createWaitingRoomService(deps: { db: Db; health: OrderHeal
   }
 
   return {
+    /** Whether this browser has a place in the event's queue already (asking again is not a new place). */
+    async hasPlace(uid: string, visitor: string): Promise<boolean> {
+      const event = isEventUid(uid) ? await repository.findQueueEvent(db, uid) : null;
+      return event ? (await repository.findPlace(db, event.id, visitor)) !== null : false;
+    },
+
     /** POST /api/events/{uid}/queue: makes or finds the browser's place. */
     async join(uid: string, visitor: string): Promise<QueueReply> {
       const event = await requireRoom(uid);

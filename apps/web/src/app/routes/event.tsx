@@ -18,13 +18,24 @@ import { useReconciledSelection } from '../../features/booking/hooks/use-reconci
 import { useSession } from '../../features/accounts/api/get-session';
 import type { BuyerPrefill, SeatMapStatus } from '../../features/checkout/components/checkout-page';
 import type { DescribeSeat } from '../../features/checkout/lib/checkout-lines';
-import { readActiveOrder } from '../../features/checkout/lib/checkout-storage';
+import { forgetBestAvailable, readActiveOrder, saveBestAvailable } from '../../features/checkout/lib/checkout-storage';
+import { useBestAvailableChoice } from '../../features/checkout/hooks/use-best-available-choice';
+import { describeSeatGroups } from '../../features/checkout/lib/checkout-lines';
+import { BestAvailablePanel } from '../../features/best-available/components/best-available-panel';
+import { SeatPreview } from '../../features/best-available/components/seat-preview';
 import { parsePaymentErrorCode } from '../../features/checkout/lib/parse-payment-error-code';
 import { getEventQueryOptions, useEvent } from '../../features/event/api/get-event';
 import { getSeatMapQueryOptions } from '../../features/seat-map/api/get-seat-map';
 import { SeatMapView } from '../../features/seat-map/components/seat-map-view';
 import { EventDetails, EventDetailsSkeleton } from '../../features/event/components/event-details';
 import { Spinner } from '../../components/ui/spinner';
+import { EventAction } from '../../features/event/components/event-action';
+import { EventNotifyMe } from './event-notify-me';
+import { WaitingRoomNotice } from '../../features/waiting-room/components/waiting-room-notice';
+import { useOnQueueRequired } from '../../features/waiting-room/hooks/use-on-queue-required';
+import { useQueueGate, type QueueGate } from '../../features/waiting-room/hooks/use-queue-gate';
+import { queuePathOf } from '../../features/waiting-room/lib/queue-paths';
+import { SENT_FROM_CHECKOUT } from '../../features/waiting-room/lib/queue-redirect';
 
 // Checkout and the confirmation load when the buyer gets there: steps 1 and 2 (the seat map's first
 // render among them) do not download the forms, the card element's code and their validation.
@@ -104,8 +115,21 @@ function BookingFlow({ event }: { event: EventDetail }) {
   const [step, goToStep] = useBookingStep(isOnSale(event.status));
   const [storedSelection, setSelection] = useBookingSelection(event.uid);
   const [selection, removedPackages] = useReconciledSelection(event, storedSelection, setSelection);
+  // Issue 23: a sale behind a waiting room picks tickets once the queue has let the buyer in; an order refused
+  // for want of that (403 queue_required) sends them to the queue.
+  const queueGate = useQueueGate(event.uid, event.waiting_room);
+  const navigate = useNavigate();
+  useOnQueueRequired(() => void navigate(queuePathOf(event.uid), { state: SENT_FROM_CHECKOUT }));
 
-  if (step === 1) return <EventDetails event={event} />;
+  if (step === 1) {
+    return (
+      <EventDetails
+        event={event}
+        saleAction={waitingRoomSaleAction(event, queueGate)}
+        notifyMe={<EventNotifyMe event={event} />}
+      />
+    );
+  }
 
   if (step === 4) {
     return (
@@ -114,7 +138,10 @@ function BookingFlow({ event }: { event: EventDetail }) {
         stepContent={
           <ConfirmationStepContent
             event={event}
-            onBooked={() => setSelection(EMPTY_SELECTION)}
+            onBooked={() => {
+              setSelection(EMPTY_SELECTION);
+              forgetBestAvailable(event.uid);
+            }}
             onChooseTickets={() => goToStep(2)}
           />
         }
@@ -138,6 +165,16 @@ function BookingFlow({ event }: { event: EventDetail }) {
     );
   }
 
+  if (queueGate.name !== 'open') {
+    const notice =
+      queueGate.name === 'checking' ? (
+        <Spinner label="Checking your place in the queue…" className="text-brand-700" />
+      ) : (
+        <WaitingRoomNotice uid={event.uid} status={queueGate.status} />
+      );
+    return <EventDetails event={event} stepContent={notice} />;
+  }
+
   const stepContent =
     event.venue.seat_map === null ? (
       <TicketListView
@@ -148,17 +185,57 @@ function BookingFlow({ event }: { event: EventDetail }) {
         removedPackages={removedPackages}
       />
     ) : (
-      <SeatMapView
-        event={event}
-        selection={selection}
-        onSelectionChange={setSelection}
-        onBack={() => goToStep(1)}
-        onContinue={() => goToStep(3)}
-        // A saved order holds these seats itself: they show as taken, but they are this buyer's.
-        isSelectionHeld={readActiveOrder(event.uid) !== null}
-      />
+      <div className="flex flex-col gap-8">
+        <BestAvailableStep
+          event={event}
+          selection={selection}
+          onFindSeats={(choice) => {
+            // Best available replaces the seats picked on the map (counted tickets stay).
+            setSelection({ ...selection, seats: [] });
+            saveBestAvailable(event.uid, choice);
+            goToStep(3);
+          }}
+        />
+        <SeatMapView
+          event={event}
+          selection={selection}
+          onSelectionChange={setSelection}
+          onBack={() => goToStep(1)}
+          onContinue={() => {
+            // Seats picked on the map: no best-available request goes with them.
+            forgetBestAvailable(event.uid);
+            goToStep(3);
+          }}
+          // A saved order holds these seats itself: they show as taken, but they are this buyer's.
+          isSelectionHeld={readActiveOrder(event.uid) !== null}
+        />
+      </div>
     );
   return <EventDetails event={event} stepContent={stepContent} />;
+}
+
+/** Issue 24: "Best available" above the map, from the same seat-map query (features/best-available). */
+function BestAvailableStep({
+  event,
+  selection,
+  onFindSeats,
+}: {
+  event: EventDetail;
+  selection: Selection;
+  onFindSeats: (choice: NonNullable<ReturnType<typeof useBestAvailableChoice>>) => void;
+}) {
+  const seatMapQuery = useQuery(getSeatMapQueryOptions(event.uid));
+  const initial = useBestAvailableChoice(event.uid);
+  return (
+    <BestAvailablePanel
+      event={event}
+      seatMap={seatMapQuery.data}
+      isError={seatMapQuery.isError}
+      selection={selection}
+      initial={initial}
+      onFindSeats={onFindSeats}
+    />
+  );
 }
 
 /**
@@ -180,9 +257,28 @@ function useDescribeSeat(event: EventDetail) {
       const packageId = packageOf.get(seatId);
       if (!seat || packageId === undefined) return undefined;
       const section = sectionNames.get(seat.section) ?? seat.section;
-      return { label: `${section} · Row ${seat.row} · Seat ${seat.number}`, packageId };
+      return {
+        label: `${section} · Row ${seat.row} · Seat ${seat.number}`,
+        packageId,
+        place: { section, row: seat.row, number: seat.number },
+      };
     };
   }, [seatMapData]);
+  // Best available (issue 24): the payment step's small map of the seats the server picked.
+  const seatMap = seatMapData?.seat_map ?? null;
+  const seatPreview = useMemo(
+    () =>
+      seatMap
+        ? (seatIds: readonly string[]) => (
+            <SeatPreview
+              seatMap={seatMap}
+              seatIds={seatIds}
+              description={describeSeatGroups(seatIds, describeSeat).join('; ')}
+            />
+          )
+        : undefined,
+    [seatMap, describeSeat],
+  );
   const seatMapStatus: SeatMapStatus = !hasSeatMap
     ? 'none'
     : seatMapQuery.isPending
@@ -190,7 +286,7 @@ function useDescribeSeat(event: EventDetail) {
       : seatMapQuery.isError
         ? 'error'
         : 'ready';
-  return { describeSeat, seatMapStatus, refetchSeatMap: seatMapQuery.refetch };
+  return { describeSeat, seatMapStatus, refetchSeatMap: seatMapQuery.refetch, seatPreview };
 }
 
 /**
@@ -209,7 +305,8 @@ function CheckoutStepContent({
   onBackToTickets: () => void;
 }) {
   const queryClient = useQueryClient();
-  const { describeSeat, seatMapStatus, refetchSeatMap } = useDescribeSeat(event);
+  const { describeSeat, seatMapStatus, refetchSeatMap, seatPreview } = useDescribeSeat(event);
+  const bestAvailable = useBestAvailableChoice(event.uid);
   const [searchParams, setSearchParams] = useSearchParams();
   const paymentError = parsePaymentErrorCode(searchParams.get('payment_error'));
   // Spec 6: a signed-in buyer's name and e-mail are prefilled at checkout.
@@ -245,6 +342,8 @@ function CheckoutStepContent({
         paymentError={paymentError}
         onPaymentErrorShown={onPaymentErrorShown}
         buyerPrefill={buyerPrefill}
+        bestAvailable={bestAvailable}
+        seatPreview={seatPreview}
       />
     </Suspense>
   );
@@ -278,4 +377,22 @@ function ConfirmationStepContent({
 /** While a step's code loads (a moment, once). */
 function StepLoading() {
   return <Spinner label="Loading…" className="text-brand-700" />;
+}
+
+/**
+ * Step 1's sale action for a sale behind a waiting room the buyer has not been let in by (issue 23): the way to
+ * the queue instead of Book Now; before the sale opens (pending, presale) under the status's message, for the
+ * pre-queue. Undefined: the usual action.
+ */
+function waitingRoomSaleAction(event: EventDetail, queueGate: QueueGate) {
+  if (queueGate.name !== 'queue') return undefined;
+  const notice = <WaitingRoomNotice uid={event.uid} status={queueGate.status} />;
+  if (isOnSale(event.status)) return notice;
+  if (event.status !== 'pending' && event.status !== 'presale') return undefined;
+  return (
+    <div className="flex flex-col gap-4">
+      <EventAction event={event} />
+      {notice}
+    </div>
+  );
 }

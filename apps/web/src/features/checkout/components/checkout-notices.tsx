@@ -49,8 +49,32 @@ export function UnavailableNotice({
   );
 }
 
-/** Why the order was not saved, in step 2, with Try again (the same Idempotency-Key when it may have been). */
-export function SaveProblemAlert({ problem, onRetry }: { problem: SaveProblem; onRetry: () => void }) {
+/**
+ * Why the order was not saved, in step 2, with Try again (the same Idempotency-Key when it may have been); when
+ * best available found no seats together, with a way back to step 2 instead (fewer seats, another section, the map).
+ */
+export function SaveProblemAlert({
+  problem,
+  onRetry,
+  onBackToTickets,
+}: {
+  problem: SaveProblem;
+  onRetry: () => void;
+  onBackToTickets: () => void;
+}) {
+  if (problem.kind === 'no_seats_together') {
+    return (
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+        <p className="font-semibold">{problem.message}</p>
+        <p className="mt-1">
+          Nothing was held or charged. Ask for fewer seats or another section, or pick seats on the map.
+        </p>
+        <Button className="mt-3" onClick={onBackToTickets}>
+          Choose seats again
+        </Button>
+      </div>
+    );
+  }
   return (
     <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
       {problem.kind === 'network' ? (

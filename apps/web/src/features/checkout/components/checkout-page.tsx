@@ -16,6 +16,7 @@ import { ticketCount, type Selection } from '@marquee/domain/selection';
 import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit';
 import { usePopupQueue } from '../../../components/ui/popup';
 import { cancelOrder } from '../api/cancel-order';
+import { retryBestAvailable } from '../api/retry-best-available';
 import { useCreateOrder } from '../api/create-order';
 import {
   clearIdempotencyKey,
@@ -23,6 +24,7 @@ import {
   getIdempotencyKey,
   readActiveOrder,
   saveActiveOrder,
+  type BestAvailableChoice,
 } from '../lib/checkout-storage';
 import {
   createOrderInput,
@@ -48,6 +50,7 @@ import { useApplyPromo } from '../hooks/use-apply-promo';
 import { useBuyerPrefill, type BuyerPrefill } from '../hooks/use-buyer-prefill';
 import { useResumeOrder } from '../hooks/use-resume-order';
 import { useStepFocus } from '../hooks/use-step-focus';
+import type { RetryOutcome, SeatPreview } from './best-available-seats';
 import { BuyerDetailsStep } from './buyer-details-step';
 import {
   NoTicketsNotice,
@@ -81,6 +84,13 @@ export interface CheckoutPageProps {
   onPaymentErrorShown?: () => void;
   /** The signed-in buyer's name and e-mail (spec 6): the details start with them, unless already filled. */
   buyerPrefill?: BuyerPrefill | null;
+  /**
+   * Best available (issue 24): what the buyer asked for at step 2 instead of seats. The server picks and holds
+   * the seats when the order is saved; the payment step shows them and lets the buyer try others.
+   */
+  bestAvailable?: BestAvailableChoice | null;
+  /** The venue's map with some seats marked, for the payment step of a best-available order. */
+  seatPreview?: SeatPreview | undefined;
 }
 
 /**
@@ -101,6 +111,8 @@ export function CheckoutPage({
   paymentError = null,
   onPaymentErrorShown,
   buyerPrefill = null,
+  bestAvailable = null,
+  seatPreview,
 }: CheckoutPageProps) {
   const { popups, showPopups } = usePopupQueue();
   const isIdRequired = eventAsksForId(event);
@@ -126,7 +138,8 @@ export function CheckoutPage({
   const coupon = couponFor(state, selection);
   const orderCreation = useCreateOrder();
   const { captcha, submit: submitWithCaptcha } = useCaptchaSubmit();
-  const summary = summariseSelection(event, selection, describeSeat);
+  const summary = summariseSelection(event, selection, describeSeat, bestAvailable);
+  const ticketsChosen = ticketCount(selection) + (bestAvailable?.request.quantity ?? 0);
   const isPricingSeats = summary.unpricedSeats.length > 0 && seatMapStatus === 'loading';
   const { applyPromo, applyEventPromo, isCheckingPromo } = useApplyPromo({
     event,
@@ -168,6 +181,7 @@ export function CheckoutPage({
     const order = createOrderInput({
       event,
       selection,
+      bestAvailable,
       buyer: buyer.data,
       promoCode: coupon?.code ?? null,
       paymentGatewayId: summary.totals.total > 0 ? state.gatewayId : undefined,
@@ -214,6 +228,28 @@ export function CheckoutPage({
     toast('Your order was cancelled and your seats released.');
   }
 
+  /** "Try other seats" (issue 24): the new seats replace the old in the hold; its deadline stays. */
+  async function onTryOtherSeats(): Promise<RetryOutcome> {
+    if (phase.name !== 'held') return { kind: 'refused', message: 'Your order is being cancelled.' };
+    const { hold: current } = phase;
+    try {
+      const order = await retryBestAvailable(current.access);
+      dispatch({ type: 'best_available_changed', order });
+      return { kind: 'swapped' };
+    } catch (error) {
+      const screen = errorToScreen(error, 'retry_best_available');
+      const info = current.order.best_available;
+      // The server says no tries are left: the button goes, whatever this page counted.
+      if (screen.isFinal && info) {
+        dispatch({
+          type: 'best_available_changed',
+          order: { ...current.order, best_available: { ...info, retries_left: 0 } },
+        });
+      }
+      return { kind: 'refused', message: screen.message };
+    }
+  }
+
   function onHoldEnded() {
     if (phase.name !== 'held' && phase.name !== 'cancelling') return;
     dispatch({ type: 'hold_ended' });
@@ -250,7 +286,7 @@ export function CheckoutPage({
     />
   ) : null;
 
-  if (!hold && ticketCount(selection) === 0) {
+  if (!hold && ticketsChosen === 0) {
     return page(
       <>
         {pageNotice}
@@ -295,8 +331,8 @@ export function CheckoutPage({
         summary={
           hold ? (
             <p>
-              {ticketCount(selection) || hold.order.lines.reduce((sum, line) => sum + line.ticket_count, 0)} tickets ·
-              Total {formatMoney(total, event.currency)}
+              {hold.order.lines.reduce((sum, line) => sum + line.ticket_count, 0)} tickets · Total{' '}
+              {formatMoney(total, event.currency)}
             </p>
           ) : null
         }
@@ -323,7 +359,9 @@ export function CheckoutPage({
             onProceed={onProceed}
             captcha={captcha}
           />
-          {saveProblem ? <SaveProblemAlert problem={saveProblem} onRetry={onProceed} /> : null}
+          {saveProblem ? (
+            <SaveProblemAlert problem={saveProblem} onRetry={onProceed} onBackToTickets={onBackToTickets} />
+          ) : null}
         </UnpricedSeatsGate>
       </CheckoutStep>
 
@@ -339,6 +377,8 @@ export function CheckoutPage({
             onExpire={onHoldEnded}
             paymentError={paymentNotice?.placement === 'payment' ? paymentNotice.code : null}
             onPaymentAttempt={() => dispatch({ type: 'payment_attempted' })}
+            seatPreview={seatPreview}
+            onTryOtherSeats={onTryOtherSeats}
           />
         ) : null}
       </CheckoutStep>

@@ -85,6 +85,7 @@ export function OrderSummaryStep(props: OrderSummaryStepProps) {
           count: line.count,
           amount: line.amount,
           seatLabels: line.seatLabels,
+          note: line.note,
         }))}
         subtotal={totals.subtotal}
         convenienceFee={totals.convenienceFee}

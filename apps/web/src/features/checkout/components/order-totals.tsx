@@ -8,6 +8,8 @@ export interface TotalsLine {
   count: number;
   amount: number;
   seatLabels: string[];
+  /** Best available (issue 24): what was asked for, before the seats are known. */
+  note?: string | undefined;
 }
 
 export interface OrderTotalsProps {
@@ -51,6 +53,11 @@ export function OrderTotals({
           <tr key={line.packageId} className="border-b border-slate-200 align-top">
             <th scope="row" className="py-3 pr-2 font-normal">
               <span className="block font-semibold">{line.name}</span>
+              {line.note ? (
+                <span className="block text-sm text-slate-900" data-testid="best-available-note">
+                  {line.note}
+                </span>
+              ) : null}
               <span className="block text-sm text-slate-700">
                 {line.count} × {formatMoney(line.unitPrice, currency)}
               </span>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useHoldCountdown } from '../hooks/use-hold-countdown';
 import { formatRemaining } from '../lib/hold-clock';
 import type { DescribeSeat } from '../lib/checkout-lines';
+import { BestAvailableSeats, type RetryOutcome, type SeatPreview } from './best-available-seats';
 import { CardPayment } from './card-payment';
 import { InstalmentsPayment } from './instalments-payment';
 import { OrderTotals } from './order-totals';
@@ -23,6 +24,10 @@ export interface PaymentDetailsStepProps {
   paymentError?: PaymentErrorCode | null;
   /** The buyer tries to pay again: the earlier failure no longer applies. */
   onPaymentAttempt?: () => void;
+  /** Best available (issue 24): the venue's map with the order's seats marked. */
+  seatPreview?: SeatPreview | undefined;
+  /** Best available (issue 24): "Try other seats". */
+  onTryOtherSeats?: (() => Promise<RetryOutcome>) | undefined;
 }
 
 /** The hold countdown (spec 4: "We are holding your seat..."), mm:ss, told politely at most once a minute. */
@@ -64,6 +69,8 @@ export function PaymentDetailsStep({
   onExpire,
   paymentError = null,
   onPaymentAttempt = () => undefined,
+  seatPreview,
+  onTryOtherSeats,
 }: PaymentDetailsStepProps) {
   const gateway = order.payment ? gateways.find((candidate) => candidate.id === order.payment?.gateway_id) : undefined;
   const instalments = gateways.find((candidate) => candidate.kind === 'instalments');
@@ -94,6 +101,15 @@ export function PaymentDetailsStep({
         <dt className="text-slate-700">Amount due</dt>
         <dd className="font-semibold">{formatMoney(order.total, order.currency)}</dd>
       </dl>
+      {order.best_available ? (
+        <BestAvailableSeats
+          order={order}
+          describeSeat={describeSeat}
+          seatPreview={seatPreview}
+          onTryOtherSeats={onTryOtherSeats}
+          isDisabled={isCancelling}
+        />
+      ) : null}
       <OrderTotals
         caption="Your saved order"
         currency={order.currency}

@@ -352,3 +352,46 @@ describe('canOpenStep', () => {
     expect(canOpenStep(at(PHASES.editing, { openStep: 2 }), 2, false)).toBe(true);
   });
 });
+
+describe('checkoutReducer: best available (issue 24)', () => {
+  const swapped = makeCreatedOrder({
+    lines: [
+      {
+        package_id: 1,
+        package_name: 'Gold',
+        unit_price: 250000,
+        ticket_count: 2,
+        amount: 500000,
+        seats: ['B-A-1', 'B-A-2'],
+      },
+    ],
+    best_available: { package_id: 1, section: null, accessible: false, retries_left: 2 },
+  });
+
+  it('new seats replace the order in the hold; its deadline stays', () => {
+    const next = run(at(PHASES.held), { type: 'best_available_changed', order: swapped });
+    expect(holdOf(next)).toEqual({ ...HOLD, order: swapped, deadline: 1_000_000 });
+  });
+
+  it('is ignored when not held, or for another order', () => {
+    for (const phase of [PHASES.editing, PHASES.cancelling, PHASES.expired]) {
+      const state = at(phase);
+      expect(checkoutReducer(state, { type: 'best_available_changed', order: swapped })).toBe(state);
+    }
+    const held = at(PHASES.held);
+    const other = { ...swapped, order_id: 'MQOTHER00000' };
+    expect(checkoutReducer(held, { type: 'best_available_changed', order: other })).toBe(held);
+  });
+
+  it('no seats together when saving: back to editing with the message', () => {
+    const next = run(at(PHASES.saving), {
+      type: 'save_failed',
+      screen: { kind: 'no_seats_together', message: 'No 2 seats together.', refreshesEvent: true },
+    });
+    expect(next.phase).toEqual({
+      name: 'editing',
+      problem: { kind: 'no_seats_together', message: 'No 2 seats together.' },
+      unavailable: null,
+    });
+  });
+});

@@ -86,7 +86,12 @@ export type CheckoutAction =
   /** The hold ran out, or the payment asked to start over: released, then the page reloads. */
   | { type: 'hold_ended' }
   /** The buyer tries to pay again: the earlier payment error no longer applies. */
-  | { type: 'payment_attempted' };
+  | { type: 'payment_attempted' }
+  /**
+   * Best available (issue 24): the server swapped the seats ("Try other seats"), or said no tries are left.
+   * The order is the new one; the hold's deadline stays (the countdown does not restart).
+   */
+  | { type: 'best_available_changed'; order: Order };
 
 const EDITING: CheckoutPhase = { name: 'editing', problem: null, unavailable: null };
 
@@ -237,6 +242,9 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'payment_attempted':
       if ((phase.name !== 'held' && phase.name !== 'cancelling') || state.paymentNotice === null) return state;
       return { ...state, paymentNotice: null };
+    case 'best_available_changed':
+      if (phase.name !== 'held' || phase.hold.order.order_id !== action.order.order_id) return state;
+      return { ...state, phase: { name: 'held', hold: { ...phase.hold, order: action.order } } };
   }
 }
 
@@ -255,6 +263,11 @@ function afterSaveFailure(state: CheckoutState, screen: SaveScreen): CheckoutSta
       };
     case 'popups':
       return { ...state, phase: EDITING };
+    case 'no_seats_together':
+      return {
+        ...state,
+        phase: { name: 'editing', problem: { kind: 'no_seats_together', message: screen.message }, unavailable: null },
+      };
     case 'fields': {
       const problem: SaveProblem | null =
         screen.problems.length > 0 ? { kind: 'messages', messages: screen.problems } : null;

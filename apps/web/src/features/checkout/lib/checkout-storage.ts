@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BestAvailableRequestSchema } from '@marquee/domain/best-available';
 
 /**
  * What a checkout keeps in sessionStorage (this tab only) per event:
@@ -97,4 +98,55 @@ export function rememberConfirmedOrder(eventUid: string, order: ActiveOrder): vo
 
 export function readConfirmedOrder(eventUid: string): ActiveOrder | null {
   return readAccess(confirmedOrderStorageKey(eventUid));
+}
+
+/**
+ * Best available (issue 24): what the buyer asked for at step 2 instead of seats, kept until the order is
+ * booked or the buyer picks on the map instead. `sectionName` is the chosen section's name for the summary.
+ */
+const BestAvailableChoiceSchema = z.object({
+  request: BestAvailableRequestSchema,
+  sectionName: z.string().max(200).nullable(),
+});
+export type BestAvailableChoice = z.infer<typeof BestAvailableChoiceSchema>;
+
+export function bestAvailableStorageKey(eventUid: string): string {
+  return `marquee:best-available:${eventUid}`;
+}
+
+const choiceListeners = new Set<() => void>();
+// useSyncExternalStore wants the same object while nothing changed: the last parse is kept per key.
+const parsedChoices = new Map<string, { raw: string; choice: BestAvailableChoice | null }>();
+
+export function readBestAvailable(eventUid: string): BestAvailableChoice | null {
+  const key = bestAvailableStorageKey(eventUid);
+  const raw = read(key);
+  if (raw === null) return null;
+  const cached = parsedChoices.get(key);
+  if (cached?.raw === raw) return cached.choice;
+  let choice: BestAvailableChoice | null;
+  try {
+    const parsed = BestAvailableChoiceSchema.safeParse(JSON.parse(raw));
+    choice = parsed.success ? parsed.data : null;
+  } catch {
+    choice = null;
+  }
+  parsedChoices.set(key, { raw, choice });
+  return choice;
+}
+
+export function saveBestAvailable(eventUid: string, choice: BestAvailableChoice): void {
+  write(bestAvailableStorageKey(eventUid), JSON.stringify(choice));
+  choiceListeners.forEach((listener) => listener());
+}
+
+/** Booked, or the buyer went back to choosing on the map: the request no longer applies. */
+export function forgetBestAvailable(eventUid: string): void {
+  write(bestAvailableStorageKey(eventUid), null);
+  choiceListeners.forEach((listener) => listener());
+}
+
+export function subscribeToBestAvailable(listener: () => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
 }

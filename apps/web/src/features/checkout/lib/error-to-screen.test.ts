@@ -252,3 +252,28 @@ describe('errorToScreen: resuming the order this tab saved', () => {
     expect(errorToScreen(apiError(code), 'resume_order')).toEqual({ kind: 'start_over' });
   });
 });
+
+describe('errorToScreen: best available (issue 24)', () => {
+  it('saving: no seats together is its own screen, with the message, and the event reloads', () => {
+    expect(errorToScreen(apiError('no_seats_together', 'No 4 seats together in Gold.'), 'save_order')).toEqual({
+      kind: 'no_seats_together',
+      message: 'No 4 seats together in Gold.',
+      refreshesEvent: true,
+    });
+  });
+
+  it('trying other seats: each refusal says the seats are kept; no tries left is final', () => {
+    expect(errorToScreen(apiError('retries_used', 'No tries left.'), 'retry_best_available')).toEqual({
+      message: 'No tries left. You keep the seats you have.',
+      isFinal: true,
+    });
+    expect(errorToScreen(apiError('no_seats_together', 'Nothing else is free.'), 'retry_best_available')).toEqual({
+      message: 'Nothing else is free. You keep the seats you have.',
+      isFinal: false,
+    });
+    expect(errorToScreen(NETWORK_FAILURE, 'retry_best_available')).toEqual({
+      message: 'We could not reach Marquee. You keep the seats you have. Check your connection and try again.',
+      isFinal: false,
+    });
+  });
+});

@@ -14,8 +14,12 @@ const NOT_SAVED_TITLE = 'Your order was not saved';
 /** A refusal by the buyer's own limits for the event (decisions/029): nothing changed for anyone else. */
 const HOLD_LIMIT_TITLE = 'Ticket limit reached';
 
-/** The problem told in step 2, above Try again. */
-export type SaveProblem = { kind: 'network' } | { kind: 'messages'; messages: string[] };
+/**
+ * The problem told in step 2: above Try again, or (best available found no seats together, issue 24) above a
+ * way back to choose other seats.
+ */
+export type SaveProblem =
+  { kind: 'network' } | { kind: 'messages'; messages: string[] } | { kind: 'no_seats_together'; message: string };
 
 /** The buyer's fields, as the order's `buyer.*` errors name them. */
 export type BuyerField = 'first_name' | 'last_name' | 'email' | 'phone' | 'nic';
@@ -43,7 +47,9 @@ export type SaveScreen =
       refreshesEvent: false;
     }
   /** Popups, one per message; `refreshesEvent` when the event changed under the buyer (it is reloaded). */
-  | { kind: 'popups'; popups: PopupMessage[]; refreshesEvent: boolean };
+  | { kind: 'popups'; popups: PopupMessage[]; refreshesEvent: boolean }
+  /** Best available found no group of that size (issue 24): the message, and back to step 2 to ask otherwise. */
+  | { kind: 'no_seats_together'; message: string; refreshesEvent: true };
 
 /** What a failed promo check shows: the code marked refused, and why in popups (spec 8). */
 export interface PromoScreen {
@@ -57,7 +63,16 @@ export type CancelScreen = { kind: 'cancelled' } | { kind: 'popups'; popups: Pop
 /** What a failed resume (GET the order this tab saved) shows: Try again, or the checkout starts over. */
 export type ResumeScreen = { kind: 'retry' } | { kind: 'start_over' };
 
-export type CheckoutCall = 'save_order' | 'check_promo' | 'cancel_order' | 'resume_order';
+/**
+ * What a failed "Try other seats" (issue 24) says, in the live region beside the button. `isFinal`: no more
+ * tries will be given (retries_used); the buyer keeps the seats they have either way.
+ */
+export interface RetryScreen {
+  message: string;
+  isFinal: boolean;
+}
+
+export type CheckoutCall = 'save_order' | 'check_promo' | 'cancel_order' | 'resume_order' | 'retry_best_available';
 
 function popupsOf(messages: string[], title: string, variant: PopupMessage['variant'] = 'error'): PopupMessage[] {
   return messages.map((message) => ({ variant, title, message }));
@@ -72,10 +87,11 @@ export function errorToScreen(error: unknown, call: 'save_order'): SaveScreen;
 export function errorToScreen(error: unknown, call: 'check_promo'): PromoScreen;
 export function errorToScreen(error: unknown, call: 'cancel_order'): CancelScreen;
 export function errorToScreen(error: unknown, call: 'resume_order'): ResumeScreen;
+export function errorToScreen(error: unknown, call: 'retry_best_available'): RetryScreen;
 export function errorToScreen(
   error: unknown,
   call: CheckoutCall,
-): SaveScreen | PromoScreen | CancelScreen | ResumeScreen {
+): SaveScreen | PromoScreen | CancelScreen | ResumeScreen | RetryScreen {
   switch (call) {
     case 'save_order':
       return saveScreen(error);
@@ -86,6 +102,27 @@ export function errorToScreen(
     case 'resume_order':
       // No answer, or our side's trouble: ask again. A refusal (not_found, a bad token) will not get better.
       return isRetryable(error) ? { kind: 'retry' } : { kind: 'start_over' };
+    case 'retry_best_available':
+      return retryScreen(error);
+  }
+}
+
+export const KEEP_SEATS_MESSAGE = 'You keep the seats you have.';
+
+function retryScreen(error: unknown): RetryScreen {
+  if (!(error instanceof ApiError)) {
+    return {
+      message: `We could not reach Marquee. ${KEEP_SEATS_MESSAGE} Check your connection and try again.`,
+      isFinal: false,
+    };
+  }
+  switch (error.code) {
+    case 'retries_used':
+      return { message: `${error.body.message} ${KEEP_SEATS_MESSAGE}`, isFinal: true };
+    case 'no_seats_together':
+      return { message: `${error.body.message} ${KEEP_SEATS_MESSAGE}`, isFinal: false };
+    default:
+      return { message: `${errorMessages(error, NETWORK_MESSAGE).join(' ')} ${KEEP_SEATS_MESSAGE}`, isFinal: false };
   }
 }
 
@@ -135,6 +172,13 @@ function saveScreen(error: unknown): SaveScreen {
     // selection stays as it is, for the buyer to change or to send again later.
     case 'hold_limit_reached':
       return { kind: 'popups', popups: popupsOf([body.message], HOLD_LIMIT_TITLE, 'info'), refreshesEvent: false };
+    // A sale behind a waiting room, and no admission (issue 23): the event page sends the buyer to the queue (it
+    // listens for this code); the popup says why meanwhile. The selection stays for when it is their turn.
+    case 'queue_required':
+      return { kind: 'popups', popups: popupsOf([body.message], NOT_SAVED_TITLE, 'info'), refreshesEvent: false };
+    // Best available (issue 24): no group of that many seats together is left; nothing was held.
+    case 'no_seats_together':
+      return { kind: 'no_seats_together', message: body.message, refreshesEvent: true };
     case 'validation_failed':
     case 'idempotency_key_reused':
     case 'promo_one_package':

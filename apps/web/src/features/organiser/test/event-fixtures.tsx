@@ -161,6 +161,7 @@ export function makeEventDetail(overrides: Partial<EventDetail> = {}): EventDeta
     handling_cost: 0,
     payment_gateways: [],
     ticket_packages: [],
+    waiting_room: false,
     ...overrides,
   };
 }
