@@ -3,13 +3,18 @@
  * against PostgreSQL, for one hot package of 20,000 tickets and for a seated event, beside a baseline
  * measured in the same run: a bare Fastify + pg server doing one conditional UPDATE per request.
  * Targets: at least 1,000 tickets held per second, and at least half the baseline's rate.
+ * Issue 24 adds best available (the server picks 2-6 seats together) and baseline 2, a batched multi-row
+ * INSERT of seat claims (server.ts): targets, best available at least 0.5x baseline 2's seats/s, and a
+ * best-available sell-out of the 20,000-seat stadium within 1.5x the hot package's sell-out time with 409s
+ * under 2 % of its answers.
  *
  *   npm run bench:onsale -w @marquee/bench
  *
  * Env: BENCH_DURATION (seconds measured per phase, default 10), BENCH_ROUNDS (the phases take turns in
  * this many rounds, default 2), BENCH_RAMP (seconds of each slice before its measured window, default 3),
  * BENCH_WARMUP (seconds per phase before the first round, default 2),
- * BENCH_PHASES (the measured phases, default baseline,hot,seated; e.g. `hot` alone to profile it),
+ * BENCH_PHASES (the measured phases, default baseline,claims,hot,seated,best; e.g. `hot` alone to profile it),
+ * BENCH_CLAIM_LANES (baseline 2's statements in flight, default BENCH_POOL),
  * BENCH_BUYERS (concurrent buyers = keep-alive connections, default 256), BENCH_POOL (database
  * connections of each server, default 10 as in production), BENCH_CAPACITY (tickets of the package
  * sold out at the end, default 20000), BENCH_SLICE_CAPACITY (tickets of each measured slice's hot package,
@@ -17,7 +22,7 @@
  * stadium, a multiple of 10,000, default 100000: the largest stadium of our markets, the MCG; a 20,000-seat
  * one is sold out within a slice, which would measure its sold-out tail), BENCH_SELLOUT (1: finish
  * with a rush until one hot package of BENCH_CAPACITY tickets is sold out, then one until a 20,000-seat
- * stadium is; 0: skip), BENCH_SELLOUT_TIMEOUT (seconds, default 120), DATABASE_URL (use this PostgreSQL database;
+ * stadium is, then one until another is by best available; 0: skip), BENCH_SELLOUT_TIMEOUT (seconds, default 120), DATABASE_URL (use this PostgreSQL database;
  * otherwise a throwaway database is created on BENCH_PG_ADMIN_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres, and dropped at the end).
  * Exits non-zero on an oversold ticket, a double-sold seat, an inconsistent counter, or any answer
@@ -59,9 +64,11 @@ const EnvSchema = z.object({
   /** The measured phases, comma-separated (profiling one phase: BENCH_PHASES=hot). */
   BENCH_PHASES: z
     .string()
-    .default('baseline,hot,seated')
+    .default('baseline,claims,hot,seated,best')
     .transform((value) => value.split(',').map((name) => name.trim()))
-    .pipe(z.array(z.enum(['baseline', 'hot', 'seated'])).min(1)),
+    .pipe(z.array(z.enum(['baseline', 'claims', 'hot', 'seated', 'best'])).min(1)),
+  /** Baseline 2's statements in flight at once (default: BENCH_POOL, one a connection). */
+  BENCH_CLAIM_LANES: z.coerce.number().int().positive().optional(),
   BENCH_SELLOUT_TIMEOUT: z.coerce.number().positive().default(120),
   BENCH_PG_ADMIN_URL: z.string().min(1).default('postgres://postgres@127.0.0.1:5432/postgres'),
   DATABASE_URL: z
@@ -72,6 +79,12 @@ const EnvSchema = z.object({
 const env = EnvSchema.parse(process.env);
 const TARGET_TICKETS_PER_SECOND = 1_000;
 const TARGET_RATIO = 0.5;
+/** Issue 24: best available at least 0.5x baseline 2's seats/s ... */
+const TARGET_BEST_RATIO = 0.5;
+/** ... the best-available sell-out of the 20,000-seat stadium within 1.5x the hot package's sell-out time ... */
+const TARGET_SELLOUT_TIME_RATIO = 1.5;
+/** ... with 409s under 2 % of its answers. */
+const TARGET_SELLOUT_409_SHARE = 0.02;
 /** Tag in event names and e-mails, so this run's rows are told apart from anything else in the database. */
 const RUN_TAG = Date.now().toString(36);
 
@@ -163,21 +176,23 @@ async function newSeatedEvent(
   catalogue: Catalogue,
   stadium: Stadium,
   label: string,
-): Promise<{ id: number; uid: string }> {
+): Promise<{ id: number; uid: string; packageIds: number[] }> {
   const event = await createEvent(catalogue.db, {
     venueId: stadium.venueId,
     name: `Bench on-sale ${RUN_TAG} seated event, ${label}`,
   });
   catalogue.eventIds.push(event.id);
+  const packageIds: number[] = [];
   for (const [i, seatingRange] of stadium.packageSeats.entries()) {
-    await createTicketPackage(catalogue.db, {
+    const pkg = await createTicketPackage(catalogue.db, {
       eventId: event.id,
       name: `Stands ${seatingRange[0]?.split('-')[0]} to ${seatingRange.at(-1)?.split('-')[0]}`,
       seatingRange,
       colorClass: i % 6,
     });
+    packageIds.push(pkg.id);
   }
-  return { id: event.id, uid: event.uid };
+  return { id: event.id, uid: event.uid, packageIds };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -303,6 +318,43 @@ function baselineHold(): string {
   return JSON.stringify({ ticket_count: ticketCount() });
 }
 
+/** Best available (issue 24): 2-6 seats together. */
+const BEST_MIN_SEATS = 2;
+const BEST_MAX_SEATS = 6;
+
+function bestCount(): number {
+  return BEST_MIN_SEATS + Math.floor(Math.random() * (BEST_MAX_SEATS - BEST_MIN_SEATS + 1));
+}
+
+/** Baseline 2's request: the next 2-6 seats, as many as a best-available order asks for. */
+function baselineClaim(): string {
+  return JSON.stringify({ n: bestCount() });
+}
+
+/**
+ * A buyer of 2-6 seats together, the best available of one of the event's packages (chosen at random), with
+ * no seat map: the server picks the seats. `largest` (the sell-out only) is what the buyers know of each
+ * package: the most seats together it may still have (one fewer than a refused group); a buyer asks for no
+ * more than that, and leaves out a package that has refused 2 (a shop showing "sold out" or "only smaller
+ * groups left" once a package has refused a group).
+ */
+function bestOrder(eventId: number, packageIds: readonly number[], largest?: Map<number, number>): () => string {
+  return () => {
+    const open = largest
+      ? packageIds.filter((id) => (largest.get(id) ?? BEST_MAX_SEATS) >= BEST_MIN_SEATS)
+      : packageIds;
+    const choices = open.length > 0 ? open : packageIds;
+    const packageId = choices[Math.floor(Math.random() * choices.length)] ?? 0;
+    const quantity = Math.min(bestCount(), largest?.get(packageId) ?? BEST_MAX_SEATS);
+    return JSON.stringify({
+      event_id: eventId,
+      buyer: buyer(),
+      best_available: { package_id: packageId, quantity: Math.max(BEST_MIN_SEATS, quantity) },
+      terms_agreed: true,
+    });
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Load
 
@@ -316,12 +368,16 @@ interface Slice {
    */
   ordersPerSecond: number;
   ticketsPerSecond: number;
-  /** Answers in the window: 201s, the tickets in them, 409s (and of those: sold out, seats taken). */
+  /**
+   * Answers in the window: 201s, the tickets in them, 409s (and of those: sold out, seats taken, no seats
+   * together for a best-available order).
+   */
   orders: number;
   tickets: number;
   conflicts: number;
   soldOut: number;
   seatsTaken: number;
+  noSeatsTogether: number;
   /** Over the whole slice, ramp included: answers other than 201/409, and connection errors/timeouts. */
   failures: number;
   errors: number;
@@ -333,6 +389,11 @@ interface Slice {
   /** Share of the buyers with at least two answers in the window (the steady-state rates need two). */
   coverage: number;
   failureSamples: string[];
+  /**
+   * When `shouldStop` said so, from the start (ms); answers to requests sent after it are not counted (the
+   * load generator only closes its connections on its next one-second tick). NaN if it never did.
+   */
+  stoppedAtMs: number;
 }
 
 interface LoadSpec {
@@ -346,6 +407,10 @@ interface LoadSpec {
   sessions: readonly BuyerSession[];
   /** Called when the slice is over (stops the seat-map polls). */
   cleanup?: () => void;
+  /** Tickets in a 201's body (default: the sum of its `ticket_count`s). */
+  countTickets?: (body: string) => number;
+  /** Called with every answer and the request it answers (the best-available sell-out learns from it). */
+  onAnswer?: (status: number, body: string, requestBody: string) => void;
 }
 
 /**
@@ -398,9 +463,18 @@ interface Outcome {
   conflict: number;
   soldOut: number;
   seatsTaken: number;
+  noSeatsTogether: number;
 }
 
+const NO_OUTCOME: Outcome = { order: 0, tickets: 0, conflict: 0, soldOut: 0, seatsTaken: 0, noSeatsTogether: 0 };
+
 const TICKET_COUNT_PATTERN = /"ticket_count":(\d+)/g;
+
+function ticketsIn(body: string): number {
+  let tickets = 0;
+  for (const match of body.matchAll(TICKET_COUNT_PATTERN)) tickets += Number(match[1]);
+  return tickets;
+}
 let idempotencySequence = 0;
 let sessionSequence = 0;
 
@@ -412,20 +486,22 @@ function percentile(sorted: number[], p: number): number {
 /**
  * Drives `spec` with BENCH_BUYERS keep-alive connections, each a buyer who sends their next order as soon
  * as the last one is answered: all of them at once at the start (the rush), for `rampSeconds` that are
- * not measured and then `seconds` that are (or until `shouldStop` says so, checked every 100 ms).
+ * not measured and then `seconds` that are (or until `shouldStop` says so, checked at every answer; the
+ * answers to requests sent after that are not counted).
  */
 function runLoad(
   spec: LoadSpec,
   options: { rampSeconds: number; seconds: number; shouldStop?: (total: { tickets: number }) => boolean },
 ): Promise<Slice> {
   const total = { tickets: 0, failures: 0 };
-  const inWindow = { orders: 0, tickets: 0, conflicts: 0, soldOut: 0, seatsTaken: 0 };
+  const inWindow = { orders: 0, tickets: 0, conflicts: 0, soldOut: 0, seatsTaken: 0, noSeatsTogether: 0 };
+  const countTickets = spec.countTickets ?? ticketsIn;
   const latencies: number[] = [];
   const buyers = new Map<object, { first: number; last: number; orders: number; tickets: number }>();
   const failureSamples: string[] = [];
   // onResponse (which sees the body) runs just before the 'response' event (which sees the connection
   // and the latency) for the same answer, in the same tick: it leaves the outcome here for it.
-  let outcome: Outcome = { order: 0, tickets: 0, conflict: 0, soldOut: 0, seatsTaken: 0 };
+  let outcome: Outcome = { ...NO_OUTCOME };
   // The same way to the connection's next request: autocannon builds it (setupRequest) right after the
   // answer, in the same tick, and its per-connection `context` is reset between requests of a one-request
   // sequence, so it cannot carry this.
@@ -433,8 +509,11 @@ function runLoad(
   const start = performance.now();
   const windowStart = start + options.rampSeconds * 1000;
   let firstAnswer = Number.NaN;
+  let stoppedAt = Number.NaN;
+  let answerIgnored = false;
+  // Each request's context object (autocannon's, one per request here): when it was sent, and its body.
+  const sent = new WeakMap<object, { at: number; body: string }>();
   return new Promise((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
     const instance = autocannon(
       {
         url: `http://127.0.0.1:${spec.port}${spec.path}`,
@@ -445,7 +524,7 @@ function runLoad(
           {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            setupRequest: (request) => {
+            setupRequest: (request, context) => {
               const headers: Record<string, string | string[] | undefined> = {
                 ...request.headers,
                 'x-requested-with': 'XMLHttpRequest',
@@ -461,29 +540,37 @@ function runLoad(
               }
               const buyer: BuyerState = { sawSeatsTaken: answerSawSeatsTaken };
               answerSawSeatsTaken = false;
-              return { ...request, headers, body: spec.nextBody(buyer) };
+              const body = spec.nextBody(buyer);
+              // The connection's context lives until this request's answer (a new one for the next request).
+              sent.set(context, { at: performance.now(), body });
+              return { ...request, headers, body };
             },
-            onResponse: (status, body) => {
+            onResponse: (status, body, context) => {
               answerSawSeatsTaken = status === 409 && body.includes('"taken_seats"');
-              outcome = { order: 0, tickets: 0, conflict: 0, soldOut: 0, seatsTaken: 0 };
+              outcome = { ...NO_OUTCOME };
+              // Sent after the stop (the load generator closes its connections on its next one-second tick).
+              const request = sent.get(context);
+              answerIgnored = request !== undefined && request.at - start > stoppedAt;
+              if (answerIgnored && (status === 201 || status === 409)) return;
               if (status === 201) {
                 outcome.order = 1;
-                for (const match of body.matchAll(TICKET_COUNT_PATTERN)) outcome.tickets += Number(match[1]);
+                outcome.tickets = countTickets(body);
                 total.tickets += outcome.tickets;
               } else if (status === 409) {
                 outcome.conflict = 1;
                 if (body.includes('"sold_out_packages"')) outcome.soldOut = 1;
                 else if (body.includes('"taken_seats"')) outcome.seatsTaken = 1;
+                else if (body.includes('"no_seats_together"')) outcome.noSeatsTogether = 1;
               } else {
                 total.failures += 1;
                 if (failureSamples.length < 5) failureSamples.push(`${status} ${body.slice(0, 300)}`);
               }
+              if (spec.onAnswer && request) spec.onAnswer(status, body, request.body);
             },
           },
         ],
       },
       (error: unknown, result) => {
-        clearInterval(timer);
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));
         let ordersPerSecond = 0;
         let ticketsPerSecond = 0;
@@ -496,7 +583,9 @@ function runLoad(
         }
         latencies.sort((a, b) => a - b);
         resolve({
-          seconds: Math.max(0, result.duration - options.rampSeconds),
+          seconds: Number.isNaN(stoppedAt)
+            ? Math.max(0, result.duration - options.rampSeconds)
+            : Math.max(0, stoppedAt / 1000 - options.rampSeconds),
           ordersPerSecond,
           ticketsPerSecond,
           ...inWindow,
@@ -507,18 +596,26 @@ function runLoad(
           firstAnswerMs: firstAnswer,
           coverage: covered / env.BENCH_BUYERS,
           failureSamples,
+          stoppedAtMs: stoppedAt,
         });
       },
     );
+    const { shouldStop } = options;
     instance.on('response', (client, _status, _bytes, responseTime) => {
       const now = performance.now();
       if (Number.isNaN(firstAnswer)) firstAnswer = now - start;
+      if (answerIgnored) return;
+      if (shouldStop && Number.isNaN(stoppedAt) && shouldStop(total)) {
+        stoppedAt = now - start;
+        instance.stop();
+      }
       if (now < windowStart) return;
       inWindow.orders += outcome.order;
       inWindow.tickets += outcome.tickets;
       inWindow.conflicts += outcome.conflict;
       inWindow.soldOut += outcome.soldOut;
       inWindow.seatsTaken += outcome.seatsTaken;
+      inWindow.noSeatsTogether += outcome.noSeatsTogether;
       latencies.push(responseTime);
       const buyer = buyers.get(client);
       if (buyer === undefined) {
@@ -529,15 +626,6 @@ function runLoad(
         buyer.tickets += outcome.tickets;
       }
     });
-    const { shouldStop } = options;
-    if (shouldStop) {
-      timer = setInterval(() => {
-        if (shouldStop(total)) {
-          clearInterval(timer);
-          instance.stop();
-        }
-      }, 100);
-    }
   });
 }
 
@@ -552,6 +640,7 @@ function startServer(target: OnsaleTarget, databaseUrl: string): Promise<{ child
       BENCH_TARGET: target,
       DATABASE_URL: databaseUrl,
       BENCH_POOL: String(env.BENCH_POOL),
+      ...(env.BENCH_CLAIM_LANES === undefined ? {} : { BENCH_CLAIM_LANES: String(env.BENCH_CLAIM_LANES) }),
     },
     timeoutMs: 120_000,
     ready: OnsaleReadySchema,
@@ -561,7 +650,7 @@ function startServer(target: OnsaleTarget, databaseUrl: string): Promise<{ child
 // ---------------------------------------------------------------------------------------------------
 // Phases, interleaved
 
-type PhaseName = 'baseline' | 'hot' | 'seated';
+type PhaseName = 'baseline' | 'claims' | 'hot' | 'seated' | 'best';
 
 interface Phase {
   name: PhaseName;
@@ -585,14 +674,20 @@ interface PhaseResult {
   conflicts: number;
   soldOut: number;
   seatsTaken: number;
+  noSeatsTogether: number;
   failures: number;
   errors: number;
   /** Median over rounds of (orders/s / baseline holds/s in the same round); null for the baseline. */
   ratio: number | null;
+  /**
+   * Median over rounds of (tickets/s / baseline 2's seats claimed/s in the same round); null for baseline 2,
+   * NaN without it.
+   */
+  ratioClaims: number | null;
   rounds: Slice[];
 }
 
-function summarise(phase: Phase, slices: Slice[], baseline: Slice[]): PhaseResult {
+function summarise(phase: Phase, slices: Slice[], baseline: Slice[], claims: Slice[]): PhaseResult {
   const sum = (pick: (slice: Slice) => number) => slices.reduce((total, slice) => total + pick(slice), 0);
   return {
     name: phase.name,
@@ -606,12 +701,17 @@ function summarise(phase: Phase, slices: Slice[], baseline: Slice[]): PhaseResul
     conflicts: sum((slice) => slice.conflicts),
     soldOut: sum((slice) => slice.soldOut),
     seatsTaken: sum((slice) => slice.seatsTaken),
+    noSeatsTogether: sum((slice) => slice.noSeatsTogether),
     failures: sum((slice) => slice.failures),
     errors: sum((slice) => slice.errors),
     ratio:
       phase.name === 'baseline'
         ? null
         : median(slices.map((slice, i) => slice.ordersPerSecond / (baseline[i]?.ordersPerSecond ?? Number.NaN))),
+    ratioClaims:
+      phase.name === 'claims'
+        ? null
+        : median(slices.map((slice, i) => slice.ticketsPerSecond / (claims[i]?.ticketsPerSecond ?? Number.NaN))),
     rounds: slices,
   };
 }
@@ -649,8 +749,9 @@ async function measureInterleaved(phases: Phase[], quietPool: pg.Pool): Promise<
     }
   }
   const baseline = slices.get('baseline') ?? [];
+  const claims = slices.get('claims') ?? [];
   return phases.map((phase) => {
-    const result = summarise(phase, slices.get(phase.name) ?? [], baseline);
+    const result = summarise(phase, slices.get(phase.name) ?? [], baseline, claims);
     const warmUp = warmUpErrors.get(phase.name);
     return {
       ...result,
@@ -659,6 +760,9 @@ async function measureInterleaved(phases: Phase[], quietPool: pg.Pool): Promise<
     };
   });
 }
+
+/** The end of a sell-out's label, left out where the sentence says it. */
+const UNTIL_SOLD_OUT = /, until sold out( \(info\))?$/;
 
 interface SellOut {
   label: string;
@@ -679,6 +783,92 @@ interface SellOut {
   errors: number;
   ratio: number;
   failureSamples: string[];
+  /** The best-available sell-out only (issue 24). */
+  best?: BestSellOut;
+}
+
+/** What the best-available sell-out left, and how its answers went. */
+interface BestSellOut {
+  /** 409s as a share of the answers (201s + 409s; target < 2 %). */
+  refusalShare: number;
+  /** 409s answered after the last 201 (the buyers in flight when the last group went). */
+  refusalsAfterLast201: number;
+  noSeatsTogether: number;
+  /** Why it stopped: every seat held, or every package refusing 2 seats together. */
+  end: 'all seats held' | 'no 2 seats together left' | 'timeout';
+  /** Free seats after the sale, and of them the orphans: both neighbours in the row taken, or the row's end. */
+  unsold: number;
+  orphans: number;
+  /** Free runs of 2 or more seats side by side left (0 if the buyers stopped for the right reason). */
+  groupsLeft: number;
+  /** Held seats of the event, seats in its pending orders' lines, and seats in two lines at once. */
+  heldClaims: number;
+  seatsInPendingLines: number;
+  seatsInTwoLines: number;
+  /** Its time over the hot package's sell-out time in the same run (target <= 1.5). */
+  timeRatio: number;
+}
+
+/**
+ * After the best-available sell-out: the seats left free, the orphans among them (a free seat between two
+ * taken ones, or between a taken one and the row's end), runs of 2+ left, and whether the held seats are
+ * exactly the seats of the pending orders' lines.
+ */
+async function bestLeftOver(
+  pool: pg.Pool,
+  stadium: Stadium,
+  eventId: number,
+): Promise<Omit<BestSellOut, 'refusalShare' | 'refusalsAfterLast201' | 'noSeatsTogether' | 'end' | 'timeRatio'>> {
+  const claims = await pool.query(
+    `SELECT seat_id FROM seat_claims WHERE event_id = $1 AND (state = 'sold' OR expires_at > now())`,
+    [eventId],
+  );
+  const taken = new Set(
+    z
+      .array(z.object({ seat_id: z.string() }))
+      .parse(claims.rows)
+      .map((row) => row.seat_id),
+  );
+  let unsold = 0;
+  let orphans = 0;
+  let groupsLeft = 0;
+  // Each row of a stand is one block: its seats are side by side, of one package, with no aisle.
+  for (const row of stadium.rows) {
+    let run = 0;
+    for (const [i, seat] of row.entries()) {
+      if (taken.has(seat)) {
+        if (run >= 2) groupsLeft += 1;
+        run = 0;
+        continue;
+      }
+      unsold += 1;
+      run += 1;
+      const left = row[i - 1];
+      const right = row[i + 1];
+      if ((left === undefined || taken.has(left)) && (right === undefined || taken.has(right))) orphans += 1;
+    }
+    if (run >= 2) groupsLeft += 1;
+  }
+  const lines = await pool.query(
+    `WITH pending AS (
+       SELECT s.seat FROM order_lines l JOIN orders o ON o.id = l.order_id CROSS JOIN LATERAL unnest(l.seats) AS s(seat)
+       WHERE o.event_id = $1 AND o.status = 'pending'
+     )
+     SELECT
+       (SELECT count(*) FROM seat_claims WHERE event_id = $1 AND state = 'held')::int AS held,
+       (SELECT count(*) FROM pending)::int AS in_lines,
+       (SELECT count(*) - count(DISTINCT seat) FROM pending)::int AS twice`,
+    [eventId],
+  );
+  const counts = z.object({ held: z.number(), in_lines: z.number(), twice: z.number() }).parse(lines.rows[0]);
+  return {
+    unsold,
+    orphans,
+    groupsLeft,
+    heldClaims: counts.held,
+    seatsInPendingLines: counts.in_lines,
+    seatsInTwoLines: counts.twice,
+  };
 }
 
 /**
@@ -687,7 +877,7 @@ interface SellOut {
  * includes the end, when the last seats are hard to find; it is shown for information.
  */
 async function sellOut(
-  kind: 'hot' | 'seated',
+  kind: 'hot' | 'seated' | 'best',
   catalogue: Catalogue,
   port: number,
   sessions: readonly BuyerSession[],
@@ -698,7 +888,61 @@ async function sellOut(
   let label: string;
   let capacity: number;
   let countHeld: () => Promise<number>;
-  if (kind === 'hot') {
+  let shouldStop = (total: { tickets: number }) => total.tickets >= capacity;
+  let afterwards: ((slice: Slice) => Promise<BestSellOut>) | undefined;
+  if (kind === 'best') {
+    const stadium = catalogue.sellOutStadium;
+    const event = await newSeatedEvent(catalogue, stadium, 'best-available sell-out');
+    label = `${stadium.seats.toLocaleString('en-US')}-seat stadium, best available, until sold out`;
+    capacity = stadium.seats;
+    // The most seats together each package may still have: one fewer than the last group it refused.
+    const largest = new Map<number, number>();
+    const packageOf = (requestBody: string) =>
+      z
+        .object({ best_available: z.object({ package_id: z.number(), quantity: z.number() }) })
+        .parse(JSON.parse(requestBody)).best_available;
+    let refusalsAfterLast201 = 0;
+    spec = {
+      port,
+      path: '/api/orders',
+      nextBody: bestOrder(event.id, event.packageIds, largest),
+      idempotencyKeys: true,
+      sessions,
+      onAnswer: (status, body, requestBody) => {
+        if (status === 201) refusalsAfterLast201 = 0;
+        if (status !== 409) return;
+        refusalsAfterLast201 += 1;
+        if (!body.includes('"no_seats_together"')) return;
+        const { package_id, quantity } = packageOf(requestBody);
+        largest.set(package_id, Math.min(largest.get(package_id) ?? BEST_MAX_SEATS, quantity - 1));
+      },
+    };
+    shouldStop = (total) =>
+      total.tickets >= capacity || event.packageIds.every((id) => (largest.get(id) ?? BEST_MAX_SEATS) < BEST_MIN_SEATS);
+    countHeld = async () => {
+      const result = await quietPool.query(
+        `SELECT count(*)::int AS taken FROM seat_claims
+         WHERE event_id = $1 AND (state = 'sold' OR expires_at > now())`,
+        [event.id],
+      );
+      return z.object({ taken: z.number() }).parse(result.rows[0]).taken;
+    };
+    afterwards = async (slice) => {
+      const answers = slice.orders + slice.conflicts;
+      return {
+        refusalShare: slice.conflicts / Math.max(1, answers),
+        refusalsAfterLast201,
+        noSeatsTogether: slice.noSeatsTogether,
+        end: Number.isNaN(slice.stoppedAtMs)
+          ? 'timeout'
+          : slice.tickets >= capacity
+            ? 'all seats held'
+            : 'no 2 seats together left',
+        ...(await bestLeftOver(quietPool, stadium, event.id)),
+        timeRatio: Number.NaN,
+      };
+    };
+  } else if (kind === 'hot') {
     const { eventId, packageId } = await newHotPackage(catalogue, 'sell-out', env.BENCH_CAPACITY);
     label = 'hot package, until sold out (info)';
     capacity = env.BENCH_CAPACITY;
@@ -736,15 +980,16 @@ async function sellOut(
       return z.object({ taken: z.number() }).parse(result.rows[0]).taken;
     };
   }
-  console.log(`  rush until sold out: ${label.replace(', until sold out (info)', '')} …`);
+  console.log(`  rush until sold out: ${label.replace(UNTIL_SOLD_OUT, '')} …`);
   await waitForQuiet(quietPool);
   const slice = await runLoad(spec, {
     rampSeconds: 0,
     seconds: env.BENCH_SELLOUT_TIMEOUT,
-    shouldStop: (total) => total.tickets >= capacity,
+    shouldStop,
   }).finally(() => spec.cleanup?.());
   await waitForQuiet(quietPool);
   const heldCount = await countHeld();
+  const best = await afterwards?.(slice);
   return {
     label,
     capacity,
@@ -763,6 +1008,7 @@ async function sellOut(
     errors: slice.errors,
     ratio: slice.orders / slice.seconds / baselineRate,
     failureSamples: slice.failureSamples,
+    ...(best ? { best } : {}),
   };
 }
 
@@ -834,7 +1080,8 @@ async function checkInvariants(pool: pg.Pool, eventIds: number[]): Promise<Invar
 
 function printTable(rows: PhaseResult[], sellOuts: readonly SellOut[]): void {
   const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
-  const header = ['phase', 'orders/s', 'tickets/s', 'p50 ms', 'p99 ms', '409s', 'errors', 'x baseline'];
+  const times = (ratio: number | null) => (ratio === null ? '1.00' : Number.isNaN(ratio) ? '-' : ratio.toFixed(2));
+  const header = ['phase', 'orders/s', 'tickets/s', 'p50 ms', 'p99 ms', '409s', 'errors', 'x baseline', 'x baseline 2'];
   const lines = rows.map((row) => [
     row.label,
     fmt(row.ordersPerSecond),
@@ -843,7 +1090,8 @@ function printTable(rows: PhaseResult[], sellOuts: readonly SellOut[]): void {
     row.p99Ms.toFixed(0),
     fmt(row.conflicts),
     String(row.failures + row.errors),
-    row.ratio === null ? '1.00' : row.ratio.toFixed(2),
+    times(row.ratio),
+    times(row.ratioClaims),
   ]);
   for (const sold of sellOuts)
     lines.push([
@@ -854,7 +1102,8 @@ function printTable(rows: PhaseResult[], sellOuts: readonly SellOut[]): void {
       sold.p99Ms.toFixed(0),
       fmt(sold.refusals),
       String(sold.failures + sold.errors),
-      sold.ratio.toFixed(2),
+      times(sold.ratio),
+      '-',
     ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
   const format = (cells: string[]) =>
@@ -905,6 +1154,18 @@ async function main(): Promise<number> {
         }),
       },
       {
+        name: 'claims',
+        label: 'baseline 2: seat claims, INSERT',
+        prepare: async () => ({
+          port: baseline.ready.port,
+          path: '/claim',
+          nextBody: baselineClaim,
+          idempotencyKeys: false,
+          sessions: [],
+          countTickets: (body) => Number(/"inserted":(\d+)/.exec(body)?.[1] ?? 0),
+        }),
+      },
+      {
         name: 'hot',
         label: 'hot package (one package, rate)',
         prepare: async (label) => {
@@ -936,14 +1197,30 @@ async function main(): Promise<number> {
           };
         },
       },
+      {
+        name: 'best',
+        label: `best available (${catalogue.sliceStadium.seats.toLocaleString('en-US')} seats)`,
+        prepare: async (label) => {
+          const event = await newSeatedEvent(catalogue, catalogue.sliceStadium, `best available, ${label}`);
+          return {
+            port: app.ready.port,
+            path: '/api/orders',
+            nextBody: bestOrder(event.id, event.packageIds),
+            idempotencyKeys: true,
+            sessions,
+          };
+        },
+      },
     ];
     const phases = allPhases.filter((phase) => env.BENCH_PHASES.includes(phase.name));
     const rows = await measureInterleaved(phases, checkPool);
     const baselineRate = rows.find((row) => row.name === 'baseline')?.ordersPerSecond ?? Number.NaN;
     const sellOuts: SellOut[] = [];
     if (env.BENCH_SELLOUT === '1') {
-      for (const kind of ['hot', 'seated'] as const)
+      for (const kind of ['hot', 'seated', 'best'] as const)
         sellOuts.push(await sellOut(kind, catalogue, app.ready.port, sessions, checkPool, baselineRate));
+      const hotSeconds = sellOuts[0]?.seconds ?? Number.NaN;
+      for (const sold of sellOuts) if (sold.best) sold.best.timeRatio = sold.seconds / hotSeconds;
     }
     await waitForQuiet(checkPool);
     await Promise.all(servers.map((child) => stopServer(child)));
@@ -952,7 +1229,9 @@ async function main(): Promise<number> {
     console.log('');
     printTable(rows, sellOuts);
     console.log('');
-    console.log('409s are normal answers (sold out, or seats another buyer took first); errors are any other answer.');
+    console.log(
+      '409s are normal answers (sold out, seats another buyer took first, or no seats together left); errors are any other answer.',
+    );
     console.log(
       `First answer after the burst (all ${env.BENCH_BUYERS} buyers sending at once, median over rounds): ` +
         rows.map((row) => `${row.name} ${row.firstAnswerMs.toFixed(0)} ms`).join(', ') +
@@ -973,8 +1252,33 @@ async function main(): Promise<number> {
           'buyers pick from a view of the map 0-4 s old).',
       );
     }
+    const best = rows.find((row) => row.name === 'best');
+    if (best) {
+      const answered = best.rounds.reduce((sum, slice) => sum + slice.orders + slice.conflicts, 0);
+      console.log(
+        `Best available: ${best.noSeatsTogether.toLocaleString('en-US')} of the 409s were no_seats_together ` +
+          `(409s ${((100 * best.conflicts) / Math.max(1, answered)).toFixed(1)}% of the answers in the windows).`,
+      );
+    }
     for (const sold of sellOuts) {
-      const what = sold.label.replace(', until sold out (info)', '');
+      const what = sold.label.replace(UNTIL_SOLD_OUT, '');
+      const { best } = sold;
+      if (best) {
+        console.log(
+          `Sell-out, ${what}: ${sold.tickets.toLocaleString('en-US')} seats in ${sold.orders.toLocaleString('en-US')} orders in ${sold.seconds.toFixed(1)} s ` +
+            `(ended: ${best.end}); held or sold ${sold.heldCount.toLocaleString('en-US')} of ${sold.capacity.toLocaleString('en-US')}, ` +
+            `${best.unsold.toLocaleString('en-US')} left unsold, of them ${best.orphans.toLocaleString('en-US')} single orphan seats; ` +
+            `${best.groupsLeft} runs of 2+ free seats left; ${sold.refusals.toLocaleString('en-US')} 409s ` +
+            `(${best.noSeatsTogether.toLocaleString('en-US')} no_seats_together; ${best.refusalsAfterLast201.toLocaleString('en-US')} after the last 201, from buyers in flight at the end), ` +
+            `${(100 * best.refusalShare).toFixed(1)}% of the answers ` +
+            `(${((100 * (sold.refusals - best.refusalsAfterLast201)) / Math.max(1, sold.orders + sold.refusals)).toFixed(1)}% without those after the last 201).`,
+        );
+        console.log(
+          `  Its seats in SQL: ${best.heldClaims.toLocaleString('en-US')} held claims, ${best.seatsInPendingLines.toLocaleString('en-US')} seats in pending orders' lines, ` +
+            `${best.seatsInTwoLines} seats in two lines at once.`,
+        );
+        continue;
+      }
       console.log(
         sold.isSoldOut
           ? `Sell-out, ${what}: ${sold.tickets.toLocaleString('en-US')} tickets in ${sold.orders.toLocaleString('en-US')} orders in ${sold.seconds.toFixed(1)} s; held or sold ${sold.heldCount.toLocaleString('en-US')} of ${sold.capacity.toLocaleString('en-US')}; ${sold.refusals.toLocaleString('en-US')} answers were 409s.`
@@ -990,7 +1294,7 @@ async function main(): Promise<number> {
     );
     console.log(`  seat claims not matching a pending order's seats: ${invariants.claimMismatches}`);
     console.log('');
-    for (const row of rows.filter((r) => r.name !== 'baseline')) {
+    for (const row of rows.filter((r) => r.name !== 'baseline' && r.name !== 'claims' && r.name !== 'best')) {
       const tickets = row.ticketsPerSecond >= TARGET_TICKETS_PER_SECOND;
       const ratio = (row.ratio ?? 0) >= TARGET_RATIO;
       console.log(
@@ -998,6 +1302,29 @@ async function main(): Promise<number> {
           `${(row.ratio ?? 0).toFixed(2)}x the baseline's rate (orders/s over conditional UPDATEs/s, median of per-round ratios; target >= ${TARGET_RATIO.toFixed(2)}x): ${ratio ? 'met' : 'NOT met'}.`,
       );
     }
+    const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'met' : 'NOT met');
+    const bestRow = rows.find((row) => row.name === 'best');
+    const bestRatio = bestRow?.ratioClaims ?? Number.NaN;
+    const bestSellOut = sellOuts.find((sold) => sold.best)?.best;
+    const verdicts = {
+      bestRatio: Number.isNaN(bestRatio) ? null : bestRatio >= TARGET_BEST_RATIO,
+      sellOutTime:
+        bestSellOut === undefined || Number.isNaN(bestSellOut.timeRatio)
+          ? null
+          : bestSellOut.end !== 'timeout' && bestSellOut.timeRatio <= TARGET_SELLOUT_TIME_RATIO,
+      sellOutRefusals: bestSellOut === undefined ? null : bestSellOut.refusalShare < TARGET_SELLOUT_409_SHARE,
+    };
+    console.log(
+      `Best available (issue 24): ${Number.isNaN(bestRatio) ? '-' : bestRatio.toFixed(2)}x baseline 2's seats/s ` +
+        `(seats/s over seats claimed/s, median of per-round ratios; target >= ${TARGET_BEST_RATIO.toFixed(2)}x): ${verdict(verdicts.bestRatio)}.`,
+    );
+    console.log(
+      `Best-available sell-out of ${SELLOUT_SEATS.toLocaleString('en-US')} seats: ` +
+        (bestSellOut
+          ? `${bestSellOut.timeRatio.toFixed(2)}x the hot package's sell-out time (target <= ${TARGET_SELLOUT_TIME_RATIO.toFixed(1)}x): ${verdict(verdicts.sellOutTime)}; ` +
+            `409s ${(100 * bestSellOut.refusalShare).toFixed(1)}% of the answers (target < ${(100 * TARGET_SELLOUT_409_SHARE).toFixed(0)}%): ${verdict(verdicts.sellOutRefusals)}.`
+          : 'not run (BENCH_SELLOUT=0).'),
+    );
 
     const resultsDir = join(import.meta.dirname, '..', 'results');
     mkdirSync(resultsDir, { recursive: true });
@@ -1011,6 +1338,19 @@ async function main(): Promise<number> {
           rows,
           sellOuts,
           invariants,
+          targets: {
+            bestOverClaims: { value: bestRatio, target: TARGET_BEST_RATIO, met: verdicts.bestRatio },
+            bestSellOutTimeRatio: {
+              value: bestSellOut?.timeRatio ?? null,
+              target: TARGET_SELLOUT_TIME_RATIO,
+              met: verdicts.sellOutTime,
+            },
+            bestSellOutRefusalShare: {
+              value: bestSellOut?.refusalShare ?? null,
+              target: TARGET_SELLOUT_409_SHARE,
+              met: verdicts.sellOutRefusals,
+            },
+          },
         },
         null,
         2,

@@ -3,7 +3,10 @@
  * event loop while the buyers are simulated from the parent. BENCH_TARGET picks which:
  * - baseline: a bare Fastify + pg server doing one conditional
  *   `UPDATE … SET remaining = remaining - $n WHERE id = 1 AND remaining >= $n RETURNING remaining` per
- *   request on its own one-row table (201, or 409 when it would go below zero);
+ *   request on its own one-row table (201, or 409 when it would go below zero) at `POST /hold`, and
+ *   baseline 2 (seat claims, issue 24) at `POST /claim`: the request's next n seats inserted into its own
+ *   claims table by one multi-row `INSERT … ON CONFLICT DO NOTHING` shared with the requests that arrived
+ *   while a statement was running (at most 32 a statement; BENCH_CLAIM_LANES statements at a time);
  * - app: the real Marquee app (buildApp: logging off, production settings, so the hold sweeper runs).
  * Both use DATABASE_URL (run.ts has migrated it) with a pool of BENCH_POOL connections, listen on an
  * ephemeral port on 127.0.0.1 and report { port } to the parent over IPC.
@@ -13,10 +16,14 @@ import pg from 'pg';
 import { z } from 'zod';
 import { listenOnLoopback, startBenchApp } from '../lib/server';
 import { serveParent, type Cleanup } from '../lib/server-process';
+import { batchWhileBusy } from './batch';
 import {
   BASELINE_STOCK,
   BASELINE_TABLE,
+  BaselineClaimSchema,
   BaselineHoldSchema,
+  CLAIMS_MAX_BATCH,
+  CLAIMS_TABLE,
   OnsaleReadySchema,
   OnsaleTargetSchema,
   type OnsaleReady,
@@ -27,6 +34,8 @@ const env = z
     BENCH_TARGET: OnsaleTargetSchema,
     DATABASE_URL: z.string().min(1),
     BENCH_POOL: z.coerce.number().int().positive().default(10),
+    /** Baseline 2's statements in flight at once (1: one per process, as the app's placer). */
+    BENCH_CLAIM_LANES: z.coerce.number().int().positive().optional(),
   })
   .parse(process.env);
 const ReturnedSchema = z.object({ remaining: z.number().int() });
@@ -44,7 +53,31 @@ async function startBaseline(onClose: (cleanup: Cleanup) => void): Promise<numbe
   );
   const hold = `UPDATE ${BASELINE_TABLE} SET remaining = remaining - $1 WHERE id = 1 AND remaining >= $1 RETURNING remaining`;
 
+  // Baseline 2: its own claims table, emptied at each start (the seat counter starts again at 1).
+  await pool.query(
+    `CREATE TABLE IF NOT EXISTS ${CLAIMS_TABLE} (event_id integer NOT NULL, seat_id text NOT NULL, PRIMARY KEY (event_id, seat_id))`,
+  );
+  await pool.query(`TRUNCATE ${CLAIMS_TABLE}`);
+  const claimEventId = 1;
+  let seatCounter = 0;
+  const insertClaims = `INSERT INTO ${CLAIMS_TABLE} (event_id, seat_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING seat_id`;
+  const claim = batchWhileBusy<string[], number>(
+    async (requests) => {
+      const result = await pool.query<{ seat_id: string }>(insertClaims, [claimEventId, requests.flat()]);
+      const inserted = new Set(result.rows.map((row) => row.seat_id));
+      return requests.map((seats) => seats.filter((seat) => inserted.has(seat)).length);
+    },
+    { maxBatch: CLAIMS_MAX_BATCH, lanes: env.BENCH_CLAIM_LANES ?? env.BENCH_POOL },
+  );
+
   const app = Fastify({ logger: false });
+  app.post('/claim', async (request, reply) => {
+    const { n } = BaselineClaimSchema.parse(request.body);
+    const seats = Array.from({ length: n }, () => `C-${(seatCounter += 1)}`);
+    const inserted = await claim(seats);
+    if (inserted < n) return reply.code(409).send({ message: 'Seats taken.', inserted });
+    return reply.code(201).send({ inserted });
+  });
   app.post('/hold', async (request, reply) => {
     const { ticket_count } = BaselineHoldSchema.parse(request.body);
     const result = await pool.query(hold, [ticket_count]);

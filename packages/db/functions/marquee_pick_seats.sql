@@ -4,7 +4,7 @@
 --
 -- Where: the event's blocks (seat_blocks: seats side by side in a row, of one package, no aisle between them),
 -- best first (block_no, the venue's rule), in p_section if given. In a block, marquee_best_window() chooses
--- the place. A place that would leave a single seat alone is taken only when none of the next 16 blocks
+-- the place. A place that would leave a single seat alone is taken only when none of the next 4 blocks
 -- that fit has a place without one (so a sale does not fill up with orphans, and a buyer is not sent to the
 -- back of the venue to avoid one). Ordinary requests never get a wheelchair space or a companion seat; a
 -- request p_accessible gets a group with a wheelchair space.
@@ -100,7 +100,7 @@ BEGIN
 
       IF v_fallback IS NOT NULL THEN
         v_after_fallback := v_after_fallback + 1;
-        EXIT WHEN v_after_fallback > 16;
+        EXIT WHEN v_after_fallback > 4;
       END IF;
     END LOOP;
 

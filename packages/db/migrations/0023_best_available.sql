@@ -213,7 +213,7 @@ BEGIN
 
       IF v_fallback IS NOT NULL THEN
         v_after_fallback := v_after_fallback + 1;
-        EXIT WHEN v_after_fallback > 16;
+        EXIT WHEN v_after_fallback > 4;
       END IF;
     END LOOP;
 

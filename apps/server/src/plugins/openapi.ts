@@ -220,6 +220,10 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'catalog', description: 'Categories, events, search, seat maps, price lists and home-page content.' },
   { name: 'inventory', description: "Which seats are taken now (the seat map's polling)." },
   { name: 'checkout', description: 'Promo checks and orders: the 10-minute hold, its payment and its cancellation.' },
+  {
+    name: 'waiting room',
+    description: "An on-sale's waiting room: a place per browser, the pre-queue's draw, and the admission orders need.",
+  },
   { name: 'payments', description: "The return address, providers' webhooks and the sandbox provider." },
   { name: 'tickets', description: 'The tickets PDF, the key gates verify QR codes with, and check-in.' },
   { name: 'bookings', description: 'Download Your Tickets and My bookings.' },

@@ -133,12 +133,33 @@ describe('Redis counters', () => {
 });
 
 /** A bare app with the error handler and the limits (memory counters), for the routes a test adds. */
-function limitedApp(): FastifyInstance {
+function limitedApp(memoryKeys?: number): FastifyInstance {
   const app = Fastify();
   registerErrorHandling(app);
-  registerRateLimits(app, { redis: null });
+  registerRateLimits(app, { redis: null, ...(memoryKeys === undefined ? {} : { memoryKeys }) });
   return app;
 }
+
+describe('a full store of clients (no Redis, a crowd)', () => {
+  it('refuses new clients by default, and lets them through uncounted where the limit says so', async () => {
+    const app = limitedApp(3);
+    const options = { max: 2, windowMs: 60_000, key: byClient, message: 'Too many.' };
+    app.get('/closed', { preHandler: limit(app, { ...options, name: 'closed' }) }, async () => ({ ok: true }));
+    app.get('/open', { preHandler: limit(app, { ...options, name: 'open', whenFull: 'allow' }) }, async () => ({ ok: true }));
+    try {
+      const ask = async (path: string, client: number) =>
+        (await app.inject({ url: path, remoteAddress: `198.51.100.${client}` })).statusCode;
+      for (const path of ['/closed', '/open']) for (let client = 1; client <= 3; client++) expect(await ask(path, client)).toBe(200);
+      expect(await ask('/closed', 4)).toBe(429);
+      expect(await ask('/open', 4)).toBe(200);
+      // The clients it holds are still counted: the third request of client 1 is over its limit.
+      expect(await ask('/open', 1)).toBe(200);
+      expect(await ask('/open', 1)).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+});
 
 /**
  * A route that answers the error code in `?answer=` (thrown, or sent with sendErrorBody as the accounts

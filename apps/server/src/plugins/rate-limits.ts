@@ -314,9 +314,13 @@ async function take(
   max: number,
   message: string,
   counts?: CountedCodes,
-): Promise<Hit> {
+  whenFull: 'refuse' | 'allow' = 'refuse',
+): Promise<Hit | null> {
   const hit = await counters.hit(key);
-  if (isFull(hit)) return refuse(reply, hit.retryInMs, RATE_LIMIT_MESSAGES.busy);
+  if (isFull(hit)) {
+    if (whenFull === 'allow') return null;
+    return refuse(reply, hit.retryInMs, RATE_LIMIT_MESSAGES.busy);
+  }
   if (hit.count > max) {
     await hit.giveBack();
     return refuse(reply, hit.resetInMs, message);
@@ -342,6 +346,13 @@ export interface LimitOptions {
    * answer, a success or another error at the same status, gives its attempt back. Default: every request.
    */
   counts?: CountedCodes;
+  /**
+   * When this process's store of keys is full (no Redis, a crowd of more clients than it holds): refuse new
+   * clients (the default: fail closed), or let them through uncounted until the window ends. Only for a call
+   * whose abuse costs little and whose refusal would turn away a crowd of real buyers (the waiting room's
+   * new places: each place still needs its admission to buy; decisions/048).
+   */
+  whenFull?: 'refuse' | 'allow';
 }
 
 /** An onRequest or preHandler hook counting one request against `options`; over the limit: 429 with Retry-After. */
@@ -350,7 +361,7 @@ export function limit(app: FastifyInstance, options: LimitOptions) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const key = options.key(request);
     if (key === null) return;
-    await take(request, reply, counters, key, options.max, options.message, options.counts);
+    await take(request, reply, counters, key, options.max, options.message, options.counts, options.whenFull);
   };
 }
 
@@ -393,7 +404,7 @@ export function guessLimit(app: FastifyInstance, options: GuessLimitOptions) {
     const max = isBesieged ? options.siege.perClientAndSubject : options.perClientAndSubject;
     const hit = await take(request, reply, perPair, `${client} ${subject}`, max, options.message, options.failed);
     // This client's first failure at the subject makes it one more client guessing at it.
-    if (hit.count === 1) {
+    if (hit?.count === 1) {
       settleLater(request, async (code) => {
         if (code !== undefined && options.failed.includes(code)) await clientsAtSubject.hit(subject);
       });

@@ -353,6 +353,9 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
     'GET /api/events/:uid/seats': catalog('/seats'),
     'GET /api/events/:uid/price-list': catalog('/price-list'),
     'GET /api/events/:uid/queue': catalog('/queue'),
+    'GET /events/:uid/queue': fc
+      .tuple(method, segment(eventUid), garbageQuery)
+      .map(([m, uid, query]) => ({ method: m, url: `/events/${uid}/queue${query}`, headers: { accept: 'text/html' } })),
     'POST /api/events/:uid/queue': fc
       .tuple(segment(eventUid), fc.option(garbageBody))
       .map(([uid, body]): FuzzRequest => ({ method: 'POST', url: `/api/events/${uid}/queue`, ...(body ?? { payload: '{}', headers: { 'content-type': 'application/json' } }) })),
@@ -701,6 +704,7 @@ describe('every route, fuzzed', () => {
     'GET /api/events/:uid/price-list',
     'GET /api/events/:uid/queue',
     'POST /api/events/:uid/queue',
+    'GET /events/:uid/queue',
     'GET /api/search',
     'GET /api/search/suggest',
     'GET /api/testimonials',

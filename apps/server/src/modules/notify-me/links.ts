@@ -13,9 +13,14 @@ export function makeConfirmToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** sha256 (hex) of a confirmation token as stored; null for a string that cannot be one of ours. */
+/** sha256 (hex) of a confirmation token, as stored. */
+export function hashConfirmToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The stored hash a given confirmation token would have; null for a string that cannot be one of ours. */
 export function confirmTokenHash(token: string): string | null {
-  return CONFIRM_PATTERN.test(token) ? createHash('sha256').update(token).digest('hex') : null;
+  return CONFIRM_PATTERN.test(token) ? hashConfirmToken(token) : null;
 }
 
 function mac(key: Buffer, subscriptionId: number): string {

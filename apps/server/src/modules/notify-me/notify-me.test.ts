@@ -1,12 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '@marquee/db/client';
 import { createEvent, type Event } from '@marquee/db/factories';
-import { events, notifyMeSubscriptions, outbox } from '@marquee/db/schema';
+import { events, notifyMeSubscriptions, outbox, users } from '@marquee/db/schema';
 import { eventPath } from '@marquee/domain/slug';
 import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../../test-support/build-test-app';
 import { partText, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test-support/smtp-sink';
 import { createMailService, type MailService } from '../mail/service';
+import { registerRateLimits } from '../../plugins/rate-limits';
+import type { CaptchaService } from '../captcha/service';
+import { notifyMeModule } from './routes';
 import { createNotifyMeService, type NotifyMeService } from './service';
 
 let t: TestApp;
@@ -180,6 +185,38 @@ describe('subscribing (double opt-in)', () => {
     expect(again.json()).toEqual({ status: 'pending', message: expect.any(String) });
     expect(await counts()).toEqual(before);
     expect((await rowsFor(event.id))[0]?.status).toBe('confirmed');
+  });
+
+  it("keeps the signed-in buyer's account with the subscription", async () => {
+    const account = { name: 'Ama Perera', email: 'ama@example.com', password: 'correct horse' };
+    const send = (url: string, payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { origin: TEST_APP_CONFIG.publicUrl },
+        remoteAddress: nextClient(),
+      });
+    expect((await send('/register', { ...account, password_confirmation: account.password })).statusCode).toBe(201);
+    const signedIn = await send('/api/auth/sign-in/email', { email: account.email, password: account.password });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = signedIn.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    expect(user?.id).toEqual(expect.any(String));
+    const event = await pendingEvent();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.uid}/notify-me`,
+      payload: { email: 'ama@example.com' },
+      headers: { cookie },
+      remoteAddress: nextClient(),
+    });
+    expect(answer.statusCode).toBe(202);
+    expect((await rowsFor(event.id))[0]).toMatchObject({
+      email: 'ama@example.com',
+      userId: user?.id,
+      status: 'pending',
+    });
   });
 
   it('refuses a confirmation link that is not ours (403) or is too old (410)', async () => {
@@ -382,5 +419,44 @@ describe('several server processes', () => {
     expect(row).toEqual({ rows: subscribers, subscriptions: subscribers });
     const told = await rowsFor(event.id);
     expect(told.every((subscription) => subscription.notifiedAt !== null)).toBe(true);
+    // The 450 e-mails are not this file's business to send: gone with their event (ON DELETE CASCADE).
+    await t.db.delete(events).where(eq(events.id, event.id));
+  });
+});
+
+describe('the worker in the server process', () => {
+  it('starts when the app is ready and queues the "on sale" e-mails on its own; stops when the app closes', async () => {
+    const event = await pendingEvent();
+    const email = 'on.its.own@example.com';
+    await subscribeAndConfirm(event, email);
+    await openSale(event.id);
+    // A second process on the same database, with the worker on.
+    const server = Fastify();
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
+    registerRateLimits(server, { redis: null });
+    const captcha: CaptchaService = {
+      enabled: false,
+      challenge: () => Promise.reject(new Error('not used')),
+      require: async () => {},
+      requireOnce: async () => {},
+    };
+    const service = createNotifyMeService({ db: t.db, publicUrl: TEST_APP_CONFIG.publicUrl, log: server.log });
+    await server.register(notifyMeModule, { service, captcha, currentUserId: async () => null, intervalMs: 20 });
+    const queued = () =>
+      t.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .innerJoin(notifyMeSubscriptions, eq(notifyMeSubscriptions.id, outbox.notifyMeSubscriptionId))
+        .where(and(eq(outbox.kind, 'notify_me_on_sale'), eq(notifyMeSubscriptions.eventId, event.id)));
+    try {
+      expect(await queued()).toHaveLength(0);
+      await server.ready();
+      await vi.waitFor(async () => expect(await queued()).toHaveLength(1), { timeout: 5_000, interval: 20 });
+    } finally {
+      await server.close();
+    }
+    await mail.sendDue();
+    expect(mailsTo(email).map(subjectOf).at(-1)).toBe(`On sale now: ${event.name}`);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@marquee/db/client';
 import { AppError } from '../../plugins/app-error';
-import { confirmTokenHash, makeConfirmToken } from './links';
+import { hashConfirmToken, makeConfirmToken } from './links';
 import type { NotifyMeLinks } from './link-keys';
 import { EVENT_UID_PATTERN } from '../catalog/service';
 import { NOTIFY_ME_MESSAGES } from './notify-me.schema';
@@ -44,7 +44,7 @@ export async function subscribe(
       eventId: event.id,
       email: input.email,
       userId: input.userId,
-      tokenHash: confirmTokenHash(token) ?? '',
+      tokenHash: hashConfirmToken(token),
       existingId: existing?.id ?? null,
     });
     await repository.queueMail(tx, {

@@ -34,6 +34,8 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
       return { routeSource: `${ROUTES_DIR}/not-found.tsx`, fetches: [] };
     case 'console':
       return { routeSource: `${ROUTES_DIR}/organiser.tsx`, fetches: [] };
+    case 'link-page':
+      return null;
     case 'queue':
       // The waiting room joins (a POST) before it reads: nothing to fetch ahead.
       return { routeSource: `${ROUTES_DIR}/event-queue.tsx`, fetches: [] };

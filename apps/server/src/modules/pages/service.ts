@@ -161,6 +161,8 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
           document: 'console',
         };
       }
+      case 'link-page':
+        return { kind: 'html', status: 200, html: defaultHtml, noindex: true };
       case 'queue':
         // The SPA's shell; the waiting room's route puts the place in it for browsers without JavaScript.
         return { kind: 'html', status: 200, html: renderPage(route, search, template.defaultMeta, { pathname }), noindex: true };

@@ -19,6 +19,9 @@ export const CONSOLE_SEGMENT = 'organiser';
 /** The waiting room's pages: /events/{uid}/queue (apps/web/src/app/router.tsx). No category is named so. */
 export const QUEUE_SEGMENT = 'events';
 
+/** Pages opened from links in e-mails (apps/web/src/app/router.tsx). */
+const LINK_PAGES = new Set(['notify-me/confirm', 'notify-me/unsubscribe']);
+
 const SINGLE_SEGMENT_PAGES = new Set<string>([...CATEGORY_KEYS, ...STATIC_PAGES]);
 
 export type SpaRoute =
@@ -30,6 +33,8 @@ export type SpaRoute =
   | { kind: 'console' }
   /** /events/{uid}/queue: an event's waiting room (issue 23; never indexed). */
   | { kind: 'queue'; uid: string }
+  /** A page a link in an e-mail opens (Notify Me's confirm and unsubscribe): the SPA's, never indexed. */
+  | { kind: 'link-page' }
   /** A path that looks like a file (has an extension) but is not one of the built files. */
   | { kind: 'missing-file' }
   /** Anything else: the SPA shows its not-found page, with status 404. */
@@ -53,6 +58,7 @@ export function classifySpaPath(pathname: string): SpaRoute {
   if (first === CONSOLE_SEGMENT) return { kind: 'console' };
   if (segments.length === 1 && first !== undefined)
     return SINGLE_SEGMENT_PAGES.has(first) ? { kind: 'page', segments: [first] } : { kind: 'unknown' };
+  if (segments.length === 2 && LINK_PAGES.has(`${first}/${second}`)) return { kind: 'link-page' };
   if (segments.length === 3 && first === QUEUE_SEGMENT && second !== undefined && third === 'queue') {
     return { kind: 'queue', uid: second };
   }

@@ -85,6 +85,8 @@ export const waitingRoomModule: FastifyPluginAsync<WaitingRoomModuleOptions> = a
     windowMs: 10 * 60_000,
     key: byClient,
     message: 'Too many places asked for from your connection. Please wait a few minutes and try again.',
+    // A crowd larger than this process's store of clients (no Redis) is let in, not refused its places.
+    whenFull: 'allow',
   });
 
   /** The browser's visitor, a new queue cookie when it has none; a new place is counted against its client. */

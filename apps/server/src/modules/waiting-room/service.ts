@@ -9,6 +9,7 @@ import {
 } from '@marquee/domain/queue';
 import { AppError, notFound } from '../../plugins/app-error';
 import { ensureAppSecret } from '../../lib/app-secrets';
+import { TtlCache } from '../../lib/ttl-cache';
 import { isEventUid } from '../catalog/service';
 import { signAdmission, verifyAdmission, visitorTag } from './admission-token';
 import type { OrderHealth } from './health';
@@ -39,14 +40,26 @@ const EVENT_NOT_FOUND = 'Event not found.';
  * The on-sale's waiting room (issue 23; decisions/048). Nothing is kept in this process but a throttle of its
  * own ticks: the places, the draw and the admitted places are rows of PostgreSQL, shared by every process.
  */
-export async function createWaitingRoomService(deps: { db: Db; health: OrderHealth; now?: () => number }) {
+export async function createWaitingRoomService(deps: {
+  db: Db;
+  health: OrderHealth;
+  now?: () => number;
+  /** How long one process reuses an event's row (1 s by default; 0 in tests). */
+  eventCacheTtlMs?: number;
+}) {
   const { db, health } = deps;
   const now = deps.now ?? Date.now;
   const key = await ensureAppSecret(db, 'queue_admission_key', () => randomBytes(32).toString('base64url'));
   const lastTick = new Map<number, number>();
 
+  // A crowd polls the same event: its row is read at most once a second per process (a status or rate change
+  // made in the console is seen within that second).
+  const events = new TtlCache<{ event: QueueEvent | null }>({ ttlMs: deps.eventCacheTtlMs ?? 1_000, maxEntries: 1_000 });
+
   async function requireRoom(uid: string): Promise<QueueEvent> {
-    const event = isEventUid(uid) ? await repository.findQueueEvent(db, uid) : null;
+    const { event } = isEventUid(uid)
+      ? await events.getOrLoad(uid, async () => ({ event: await repository.findQueueEvent(db, uid) }))
+      : { event: null };
     if (!event || !event.isVisible) throw notFound(EVENT_NOT_FOUND);
     if (!event.waitingRoom) throw new AppError('conflict', 'This sale has no waiting room: choose your tickets on the event page.');
     return event;
@@ -63,12 +76,14 @@ export async function createWaitingRoomService(deps: { db: Db; health: OrderHeal
     return Math.max(1, Math.round(event.admitPerMinute * health.factor()));
   }
 
-  async function tick(event: QueueEvent): Promise<void> {
+  /** Moves the room on, at most once a second from this process; true when it asked the database. */
+  async function tick(event: QueueEvent): Promise<boolean> {
     const at = now();
-    if ((lastTick.get(event.id) ?? 0) > at - 1_000) return;
+    if ((lastTick.get(event.id) ?? 0) > at - 1_000) return false;
     lastTick.set(event.id, at);
     if (lastTick.size > 1_000) lastTick.delete(lastTick.keys().next().value as number);
     await repository.tickRoom(db, event.id, rateOf(event));
+    return true;
   }
 
   async function place(event: QueueEvent, visitor: string): Promise<repository.Place | null> {
@@ -85,10 +100,7 @@ export async function createWaitingRoomService(deps: { db: Db; health: OrderHeal
       });
       found = await repository.findPlace(db, event.id, visitor);
     }
-    if (found?.opened_at) {
-      await tick(event);
-      found = await repository.findPlace(db, event.id, visitor);
-    }
+    if (found?.opened_at && (await tick(event))) found = await repository.findPlace(db, event.id, visitor);
     return found;
   }
 

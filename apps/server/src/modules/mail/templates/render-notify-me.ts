@@ -41,7 +41,8 @@ export function renderNotifyMeConfirm(input: NotifyMeConfirmInput): RenderedMail
     '',
     ...detailsText(eventRows(event)),
     '',
-    `${action} ${input.confirmUrl}`,
+    action,
+    `Confirm here: ${input.confirmUrl}`,
     '',
     validity,
     ignore,
@@ -75,7 +76,7 @@ export function renderNotifyMeOnSale(input: NotifyMeOnSaleInput): RenderedMail {
   const subject = `On sale now: ${event.name}`;
   const intro = `Tickets for ${event.name} are on sale now.`;
   const once = 'You asked us to tell you when the sale opened. This is the only e-mail we send about it.';
-  const unsubscribe = 'Do not want e-mails like this one? Unsubscribe (no account needed):';
+  const unsubscribe = 'To stop Notify Me e-mails about this event, unsubscribe here (no account needed):';
   const text = [
     intro,
     '',
