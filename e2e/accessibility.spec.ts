@@ -403,6 +403,26 @@ test.describe('axe: event and booking flow', () => {
     }
   });
 
+  test('Notify Me on a pending event: the form, its field error, and the sent notice (issue 23)', async ({
+    page,
+    request,
+  }) => {
+    const pending = await findEvent(request, (e) => e.status === 'pending');
+    await page.goto(pending.path);
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+    const form = page.getByRole('form', { name: `Notify Me about ${pending.name}` });
+    await expect(form.getByRole('textbox', { name: /Email/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'Notify Me form');
+    await form.getByRole('textbox', { name: /Email/ }).fill('not an e-mail');
+    await form.getByRole('button').last().click();
+    await expect(form.getByText('Email is invalid')).toBeVisible();
+    await expectNoAxeViolations(page, 'Notify Me form with its field error');
+    await form.getByRole('textbox', { name: /Email/ }).fill(`notify.${Date.now()}@example.com`);
+    await form.getByRole('button').last().click();
+    await expect(page.getByText(/Check your e-mail/)).toBeVisible();
+    await expectNoAxeViolations(page, 'Notify Me sent');
+  });
+
   test('event page countdown: the final five minutes, and live', async ({ page, request }) => {
     const upcoming = await findEvent(request, (e) => e.status === 'ongoing' && Date.parse(e.start_date) > Date.now());
     // This page's clock reads three minutes before the start, so minutes and seconds are highlighted.

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { resolve } from 'node:path';
+import { freePort } from './ports';
 
 const MAIN = resolve(import.meta.dirname, '../main.ts');
 const READY_LINE = 'Marquee is running at';
@@ -89,4 +90,25 @@ export async function startServerProcess(options: {
       return exited;
     },
   };
+}
+
+/**
+ * `count` real server processes on one PostgreSQL database (`databaseUrl`), as instances behind a load balancer
+ * would run: no demo data, the captcha off, quiet logs; `env` on top.
+ */
+export async function startServerProcesses(
+  count: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess[]> {
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < count; i += 1) {
+    servers.push(
+      await startServerProcess({
+        port: await freePort(),
+        env: { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test', CAPTCHA: 'off', ...env },
+      }),
+    );
+  }
+  return servers;
 }

@@ -5,9 +5,8 @@ import { orderLines, orders, seatBlocks, seatClaims } from '@marquee/db/schema';
 import { MAX_BEST_AVAILABLE_RETRIES } from '@marquee/domain/best-available';
 import { expandSeatMap, GenericSeatMapSchema, type GenericSeatMap } from '@marquee/domain/seat-map';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
-import { freePort } from '../../test-support/ports';
 import { csrfHeadersOver } from '../../test-support/protection';
-import { startServerProcess, type ServerProcess } from '../../test-support/server-process';
+import { startServerProcesses, type ServerProcess } from '../../test-support/server-process';
 
 /**
  * Best available (issue 24; decisions/046): the server picks N seats together and holds them as a picked
@@ -316,20 +315,7 @@ describe.runIf(isPostgres)('500 buyers at once over two server processes (Postgr
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    for (let i = 0; i < 2; i += 1) {
-      servers.push(
-        await startServerProcess({
-          port: await freePort(),
-          env: {
-            DATABASE_URL: t.handle.url ?? '',
-            SEED_DEMO: 'false',
-            LOG_LEVEL: 'warn',
-            NODE_ENV: 'test',
-            CAPTCHA: 'off',
-          },
-        }),
-      );
-    }
+    servers.push(...(await startServerProcesses(2, t.handle.url ?? '')));
   }, 120_000);
 
   afterAll(async () => {

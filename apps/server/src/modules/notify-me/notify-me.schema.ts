@@ -1,52 +1,21 @@
 import { z } from 'zod';
-import { EmailSchema } from '@marquee/domain/checkout';
 
-/*
- * Notify Me's HTTP shapes (issue 23). The web app parses the same answers (features/notify-me/api); they would
- * move to packages/domain once it exports a `./notify-me` subpath.
- */
+/* Notify Me's HTTP shapes (issue 23): the answers are the domain's (`@marquee/domain/notify-me`), shared with the web app. */
+export {
+  ConfirmAnswerSchema,
+  LinkTokenSchema,
+  NotifyMeAnswerSchema,
+  NotifyMeRequestSchema,
+  UnsubscribeAnswerSchema,
+  type ConfirmAnswer,
+  type NotifyMeRequest,
+  type UnsubscribeAnswer,
+} from '@marquee/domain/notify-me';
 
 /** The public id of an event in buyers' addresses (`/{type}/{slug}/{uid}`): a malformed one is a 404 like an unknown one. */
 export const NotifyMeParamsSchema = z.object({
   uid: z.string().describe('The event uid: 4-32 lower-case letters and digits. Anything else is a 404.'),
 });
-
-export const NotifyMeRequestSchema = z.object({
-  /** Where to write (trimmed and lower-cased); a signed-in buyer's form starts with their account's. */
-  email: EmailSchema,
-});
-export type NotifyMeRequest = z.infer<typeof NotifyMeRequestSchema>;
-
-/** One answer whatever the address's past (new, pending, confirmed): nothing tells a stranger who subscribed. */
-export const NotifyMeAnswerSchema = z.object({
-  status: z.literal('pending'),
-  message: z.string(),
-});
-
-/** A link's token: the confirmation's (random, 43 characters) or the unsubscribe link's (`{id}.{signature}`). */
-export const LinkTokenSchema = z.object({ token: z.string().min(1).max(200) });
-
-const NotifyMeEventSchema = z.object({
-  name: z.string(),
-  /** The event's page on the site. */
-  path: z.string(),
-  /** Whether its sale is open already (the "on sale now" e-mail is then on its way). */
-  is_on_sale: z.boolean(),
-});
-
-export const ConfirmAnswerSchema = z.object({
-  status: z.literal('confirmed'),
-  event: NotifyMeEventSchema,
-  /** Unsubscribe from this page too, without waiting for the e-mail. */
-  unsubscribe_token: z.string(),
-});
-export type ConfirmAnswer = z.infer<typeof ConfirmAnswerSchema>;
-
-export const UnsubscribeAnswerSchema = z.object({
-  status: z.literal('unsubscribed'),
-  event: NotifyMeEventSchema.nullable(),
-});
-export type UnsubscribeAnswer = z.infer<typeof UnsubscribeAnswerSchema>;
 
 export const NOTIFY_ME_MESSAGES = {
   checkEmail: 'Check your e-mail: we sent you a link to confirm.',

@@ -4,9 +4,8 @@ import { createEvent, createTicketPackage } from '@marquee/db/factories';
 import { events, orders, queueEntries } from '@marquee/db/schema';
 import { QueueStatusSchema } from '@marquee/domain/queue';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
-import { freePort } from '../../test-support/ports';
 import { csrfHeadersOver } from '../../test-support/protection';
-import { startServerProcess, type ServerProcess } from '../../test-support/server-process';
+import { startServerProcesses, type ServerProcess } from '../../test-support/server-process';
 import { tickRoom } from './repository';
 
 /**
@@ -251,22 +250,8 @@ describe.runIf(isPostgres)('two server processes, one queue (PostgreSQL)', () =>
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    for (let i = 0; i < 2; i += 1) {
-      servers.push(
-        await startServerProcess({
-          port: await freePort(),
-          env: {
-            DATABASE_URL: t.handle.url ?? '',
-            SEED_DEMO: 'false',
-            LOG_LEVEL: 'warn',
-            NODE_ENV: 'test',
-            CAPTCHA: 'off',
-            // Each browser below is its own client (X-Forwarded-For), as behind a load balancer.
-            TRUSTED_PROXIES: 'loopback',
-          },
-        }),
-      );
-    }
+    // Each browser below is its own client (X-Forwarded-For), as behind a load balancer.
+    servers.push(...(await startServerProcesses(2, t.handle.url ?? '', { TRUSTED_PROXIES: 'loopback' })));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
