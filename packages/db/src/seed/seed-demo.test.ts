@@ -1,3 +1,4 @@
+import { DEFAULT_ADMIT_PER_MINUTE } from '@marquee/domain/queue';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,9 @@ function expectedDemoRows(now: Date) {
         maxHeldPerBuyer: BUYER_LIMIT_DEFAULTS.maxHeldPerBuyer,
         holdCooldownSeconds: BUYER_LIMIT_DEFAULTS.holdCooldownSeconds,
         maxFreePerBuyer: BUYER_LIMIT_DEFAULTS.maxFreePerBuyer,
+        // No demo sale is behind a waiting room (issue 23): the default rate, off.
+        waitingRoom: false,
+        admitPerMinute: DEFAULT_ADMIT_PER_MINUTE,
         // Not yet written by the importer (the console's fields, issue 21).
         saleStartsAt: null,
         publishedAt: null,
