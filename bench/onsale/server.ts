@@ -16,7 +16,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { listenOnLoopback, startBenchApp } from '../lib/server';
 import { serveParent, type Cleanup } from '../lib/server-process';
-import { batchWhileBusy } from './batch';
+import { batchWhileBusy } from '@marquee/server/lib/batch-while-busy';
 import {
   BASELINE_STOCK,
   BASELINE_TABLE,

@@ -59,6 +59,24 @@ describe('batchWhileBusy', () => {
     expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 
+  it('with lanes: that many batches in flight side by side, the rest waiting for the next free lane', async () => {
+    const { run, batches, releaseAll } = recorder();
+    const write = batchWhileBusy(run, { maxBatch: 2, lanes: 2 });
+    const first = write(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = write(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Two lanes: the second item did not wait for the first batch.
+    expect(batches).toEqual([[1], [2]]);
+    const later = [3, 4, 5].map((item) => write(item));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1], [2]]);
+    await releaseAll();
+    expect(batches.slice(2).flat().sort()).toEqual([3, 4, 5]);
+    expect(batches.slice(2).every((batch) => batch.length <= 2)).toBe(true);
+    await expect(Promise.all([first, second, ...later])).resolves.toEqual([2, 4, 6, 8, 10]);
+  });
+
   it('refuses a run that answers the wrong number of results', async () => {
     const write = batchWhileBusy(async () => [], { maxBatch: 10 });
     await expect(write(1)).rejects.toThrow('batch answered 0 results for 1 items');
