@@ -37,8 +37,9 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
     case 'link-page':
       return null;
     case 'queue':
-      // The waiting room joins (a POST) before it reads: nothing to fetch ahead.
-      return { routeSource: `${ROUTES_DIR}/event-queue.tsx`, fetches: [] };
+      // The waiting room names its event (features/waiting-room): its detail, asked for with the page. The place
+      // itself is a POST (a join), never preloaded.
+      return { routeSource: `${ROUTES_DIR}/event-queue.tsx`, fetches: [`/api/events/${encodeURIComponent(route.uid)}`] };
     case 'event': {
       // features/event/api/get-event.ts, and at the picking step features/seat-map/api/get-seat-map.ts.
       const base = `/api/events/${encodeURIComponent(route.uid)}`;

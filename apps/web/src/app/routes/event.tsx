@@ -391,7 +391,7 @@ function waitingRoomSaleAction(event: EventDetail, queueGate: QueueGate) {
   if (event.status !== 'pending' && event.status !== 'presale') return undefined;
   return (
     <div className="flex flex-col gap-4">
-      <EventAction event={event} />
+      <EventAction event={event} notifyMe={<EventNotifyMe event={event} />} />
       {notice}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { bookingStatusLabel, eventActionLabel, isOnSale, unavailableSaleMessage } from '@marquee/domain/statuses';
@@ -7,7 +8,7 @@ import { eventPriceText } from '../../../components/ui/event-card';
  * Book Now while the event is on sale; otherwise the spec's unavailable-sale message (Tickets Soldout,
  * Notify Me, Online Tickets Closed, Event Postponed) with the status's action label.
  */
-export function EventAction({ event }: { event: EventDetail }) {
+export function EventAction({ event, notifyMe }: { event: EventDetail; notifyMe?: ReactNode }) {
   const price = eventPriceText(event);
 
   if (isOnSale(event.status)) {
@@ -21,6 +22,20 @@ export function EventAction({ event }: { event: EventDetail }) {
         >
           {eventActionLabel(event.status)}
         </Link>
+      </div>
+    );
+  }
+
+  // Notify Me (issue 23), composed by the route (features/notify-me): before the sale opens, in place of the label.
+  if (notifyMe && (event.status === 'pending' || event.status === 'presale')) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-lg font-bold text-slate-900">
+          {event.status === 'presale'
+            ? `${bookingStatusLabel(event.status)}: tickets are not on sale yet.`
+            : 'Tickets are not on sale yet.'}
+        </p>
+        {notifyMe}
       </div>
     );
   }

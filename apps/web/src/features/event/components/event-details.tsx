@@ -18,6 +18,8 @@ export interface EventDetailsProps {
    * nothing can be bought. Absent on the buyer's page.
    */
   saleAction?: ReactNode;
+  /** Notify Me (issue 23; features/notify-me), offered on a pending or presale event in place of its label. */
+  notifyMe?: ReactNode;
 }
 
 /**
@@ -42,7 +44,7 @@ export function EventBanner({ name, src }: { name: string; src: string }) {
  * action, description and packages. On a phone the action comes right after the facts; on wide screens
  * it sits in a sticky side column.
  */
-export function EventDetails({ event, stepContent, saleAction }: EventDetailsProps) {
+export function EventDetails({ event, stepContent, saleAction, notifyMe }: EventDetailsProps) {
   const aboutId = useId();
   const ticketsId = useId();
   const zone = event.venue.time_zone;
@@ -94,7 +96,7 @@ export function EventDetails({ event, stepContent, saleAction }: EventDetailsPro
           className="flex flex-col gap-5 self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           <EventCountdown startDate={event.start_date} />
-          {stepContent ? null : (saleAction ?? <EventAction event={event} />)}
+          {stepContent ? null : (saleAction ?? <EventAction event={event} notifyMe={notifyMe} />)}
         </aside>
 
         <div className="flex flex-col gap-8 lg:col-start-1 lg:row-start-2">

@@ -30,6 +30,8 @@ const LABELS: Record<EventFormField, string> = {
   payment_gateway_ids: 'Payment options',
   featured: 'Featured',
   free_event: 'Free event',
+  waiting_room: 'High demand: put the sale behind a waiting room',
+  admit_per_minute: 'Buyers let in per minute',
 };
 
 const CATEGORY_OPTIONS = [
@@ -102,6 +104,7 @@ export function EventForm({
   });
   const venueId = useWatch({ control, name: 'venue_id' });
   const isFree = useWatch({ control, name: 'free_event' });
+  const hasWaitingRoom = useWatch({ control, name: 'waiting_room' });
   const venue = venues?.find((each) => String(each.id) === venueId);
   const currency = venue ? currencyOfCountry(venue.country) : null;
   const clocks = venue
@@ -259,6 +262,26 @@ export function EventForm({
             error={messageOf('free_event')}
             {...register('free_event')}
           />
+        </div>
+        {/* Issue 23: an on-sale many buyers will rush, let in a few at a time in a fair order. */}
+        <div className="flex flex-col gap-3">
+          <CheckboxField
+            label={LABELS.waiting_room}
+            hint="Buyers wait in a queue and are let in a few at a time. Those who arrive before the sale opens get a place at random when it does, so arriving early gives no edge."
+            error={messageOf('waiting_room')}
+            {...register('waiting_room')}
+          />
+          {hasWaitingRoom ? (
+            <TextField
+              label={LABELS.admit_per_minute}
+              inputMode="numeric"
+              autoComplete="off"
+              hint="From 10 to 100,000; 600 if unsure. Marquee lets fewer in while placing orders is slow."
+              error={messageOf('admit_per_minute')}
+              className="max-w-xs"
+              {...register('admit_per_minute')}
+            />
+          ) : null}
         </div>
       </fieldset>
       {isReadOnly ? null : (

@@ -3,6 +3,7 @@ import { toNestErrors } from '@hookform/resolvers';
 import { EventFieldsSchema, type EventFields, type EventFieldsPatch } from '@marquee/domain/authoring';
 import type { EventType } from '@marquee/domain/categories';
 import type { ConsoleEventAnswer } from '@marquee/domain/console';
+import { DEFAULT_ADMIT_PER_MINUTE } from '@marquee/domain/queue';
 import { amountText, dateTimeParts, minorUnitsOf, wallClockOf } from './form-inputs';
 
 /**
@@ -25,6 +26,10 @@ export interface EventFormValues {
   payment_gateway_ids: string[];
   featured: boolean;
   free_event: boolean;
+  /** High demand: the sale is behind a waiting room (issue 23). */
+  waiting_room: boolean;
+  /** Buyers let in per minute, as typed (asked only with a waiting room). */
+  admit_per_minute: string;
 }
 
 /** A form field that shows messages (the start's date input carries the start's, as the end's does the end's). */
@@ -43,6 +48,8 @@ const API_TO_FORM: Record<keyof EventFields, EventFormField> = {
   payment_gateway_ids: 'payment_gateway_ids',
   featured: 'featured',
   free_event: 'free_event',
+  waiting_room: 'waiting_room',
+  admit_per_minute: 'admit_per_minute',
 };
 
 function isApiField(key: string): key is keyof EventFields {
@@ -70,6 +77,8 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   payment_gateway_ids: [],
   featured: false,
   free_event: false,
+  waiting_room: false,
+  admit_per_minute: String(DEFAULT_ADMIT_PER_MINUTE),
 };
 
 /** The form as an existing event fills it. */
@@ -90,7 +99,15 @@ export function eventFormValuesOf(event: ConsoleEventAnswer): EventFormValues {
     payment_gateway_ids: event.payment_gateway_ids.map(String),
     featured: event.featured,
     free_event: event.free_event,
+    waiting_room: event.waiting_room ?? false,
+    admit_per_minute: String(event.admit_per_minute ?? DEFAULT_ADMIT_PER_MINUTE),
   };
+}
+
+/** The rate as typed ("1,200" too), or NaN for anything but a whole number (the schema's message then says so). */
+function admitPerMinuteOf(text: string): number {
+  const digits = text.trim().replace(/,/g, '');
+  return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
 }
 
 export type EventFormCheck = { ok: true; fields: EventFields } | { ok: false; errors: Record<string, string[]> };
@@ -127,6 +144,9 @@ export function checkEventForm(values: EventFormValues): EventFormCheck {
     payment_gateway_ids: values.payment_gateway_ids.map(Number),
     featured: values.featured,
     free_event: values.free_event,
+    // Sent with a waiting room only (none is the default); its rate is asked and judged only then, and without
+    // one the stored rate stays as it was.
+    ...(values.waiting_room ? { waiting_room: true, admit_per_minute: admitPerMinuteOf(values.admit_per_minute) } : {}),
   };
   const parsed = EventFieldsSchema.safeParse(body);
   if (!parsed.success) {
@@ -172,5 +192,13 @@ export function changedEventFields(event: ConsoleEventAnswer, fields: EventField
   }
   if (fields.featured !== event.featured) patch.featured = fields.featured;
   if (fields.free_event !== event.free_event) patch.free_event = fields.free_event;
+  const hasWaitingRoom = fields.waiting_room ?? false;
+  if (hasWaitingRoom !== (event.waiting_room ?? false)) patch.waiting_room = hasWaitingRoom;
+  if (
+    fields.admit_per_minute !== undefined &&
+    fields.admit_per_minute !== (event.admit_per_minute ?? DEFAULT_ADMIT_PER_MINUTE)
+  ) {
+    patch.admit_per_minute = fields.admit_per_minute;
+  }
   return patch;
 }
