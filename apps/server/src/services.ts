@@ -120,7 +120,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
   const completion = createOrderCompletion({ db, gateways });
   // The on-sale's waiting room (decisions/048): admits at the event's rate, lowered when orders get slow here.
   const orderHealth = createOrderHealth();
-  const waitingRoom = await createWaitingRoomService({ db, health: orderHealth, eventCacheTtlMs: isTest ? 0 : 1_000 });
+  const waitingRoom = createWaitingRoomService({ db, health: orderHealth, eventCacheTtlMs: isTest ? 0 : 1_000 });
   const orders = createOrdersService({
     db,
     gateways,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
 import { appSecrets } from '@marquee/db/schema';
@@ -14,4 +15,26 @@ export async function ensureAppSecret(db: Db, name: string, make: () => string):
   const row = await read();
   if (!row) throw new Error(`The secret ${name} could not be stored.`);
   return row.value;
+}
+
+/** A random 256-bit key as base64url: what most of the secrets kept in app_secrets are. */
+export function randomKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * `ensureAppSecret`, read when first needed (not at start-up) and then kept for the process; a failure (the
+ * database away) is not remembered, so the next call tries again.
+ */
+export function lazyAppSecret(db: Db, name: string, make: () => string = randomKey): () => Promise<string> {
+  let secret: Promise<string> | null = null;
+  return () => {
+    if (!secret) {
+      secret = ensureAppSecret(db, name, make);
+      secret.catch(() => {
+        secret = null;
+      });
+    }
+    return secret;
+  };
 }

@@ -1,26 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '@marquee/db/client';
-import { ensureAppSecret } from '../../lib/app-secrets';
-
-const LINK_KEY_SECRET = 'notify_me_link_key';
+import { lazyAppSecret } from '../../lib/app-secrets';
 
 /**
  * The HMAC key of unsubscribe links, made once per database (app_secrets) so every server process signs and
- * checks with the same one; read once per process. A failure (the database away) is not remembered.
+ * checks with the same one; read once per process, when first needed.
  */
 export function makeLinkKey(db: Db): () => Promise<Buffer> {
-  let key: Promise<Buffer> | null = null;
-  return () => {
-    if (!key) {
-      key = ensureAppSecret(db, LINK_KEY_SECRET, () => randomBytes(32).toString('base64url')).then((value) =>
-        Buffer.from(value),
-      );
-      key.catch(() => {
-        key = null;
-      });
-    }
-    return key;
-  };
+  const secret = lazyAppSecret(db, 'notify_me_link_key');
+  return async () => Buffer.from(await secret());
 }
 
 export interface NotifyMeLinks {

@@ -8,7 +8,7 @@ import {
   type QueueStatus,
 } from '@marquee/domain/queue';
 import { AppError, notFound } from '../../plugins/app-error';
-import { ensureAppSecret } from '../../lib/app-secrets';
+import { lazyAppSecret } from '../../lib/app-secrets';
 import { TtlCache } from '../../lib/ttl-cache';
 import { isEventUid } from '../catalog/service';
 import { signAdmission, verifyAdmission, visitorTag } from './admission-token';
@@ -16,7 +16,7 @@ import type { OrderHealth } from './health';
 import * as repository from './repository';
 import type { QueueEvent } from './repository';
 
-export type WaitingRoomService = Awaited<ReturnType<typeof createWaitingRoomService>>;
+export type WaitingRoomService = ReturnType<typeof createWaitingRoomService>;
 
 /** What a queue answer carries besides its body: the admission cookie, when the buyer is in. */
 export interface QueueReply {
@@ -40,7 +40,7 @@ const EVENT_NOT_FOUND = 'Event not found.';
  * The on-sale's waiting room (issue 23; decisions/048). Nothing is kept in this process but a throttle of its
  * own ticks: the places, the draw and the admitted places are rows of PostgreSQL, shared by every process.
  */
-export async function createWaitingRoomService(deps: {
+export function createWaitingRoomService(deps: {
   db: Db;
   health: OrderHealth;
   now?: () => number;
@@ -49,7 +49,8 @@ export async function createWaitingRoomService(deps: {
 }) {
   const { db, health } = deps;
   const now = deps.now ?? Date.now;
-  const key = await ensureAppSecret(db, 'queue_admission_key', () => randomBytes(32).toString('base64url'));
+  // The admissions' HMAC key, one per database (app_secrets), read when the first admission is signed or checked.
+  const admissionKey = lazyAppSecret(db, 'queue_admission_key');
   const lastTick = new Map<number, number>();
 
   // A crowd polls the same event: its row is read at most once a second per process (a status or rate change
@@ -157,7 +158,11 @@ export async function createWaitingRoomService(deps: {
         },
         admission: {
           name: `${ADMISSION_COOKIE_PREFIX}${event.id}`,
-          value: signAdmission(key, { eventId: event.id, visitorTag: visitorTag(visitor), expiresAt: until }),
+          value: signAdmission(await admissionKey(), {
+            eventId: event.id,
+            visitorTag: visitorTag(visitor),
+            expiresAt: until,
+          }),
           maxAgeSeconds: left,
         },
       };
@@ -220,7 +225,11 @@ export async function createWaitingRoomService(deps: {
      * against it (ORDERS_PER_ADMISSION). Otherwise 403 `queue_required`, nothing written.
      */
     async requireAdmission(eventId: number, admission: { visitor: string | null; token: string | null }): Promise<void> {
-      const valid = verifyAdmission(key, admission.token, { eventId, visitor: admission.visitor, now: now() });
+      const valid = verifyAdmission(await admissionKey(), admission.token, {
+        eventId,
+        visitor: admission.visitor,
+        now: now(),
+      });
       if (!valid || !admission.visitor) {
         throw new AppError('queue_required', 'This sale has a waiting room. Please join the queue: you will be let in to buy in turn.');
       }
