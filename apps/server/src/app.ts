@@ -26,6 +26,7 @@ import { ordersModule } from './modules/orders/routes';
 import { admissionOf, waitingRoomModule } from './modules/waiting-room/routes';
 import { mediaModule } from './modules/media/routes';
 import { notifyMeModule } from './modules/notify-me/routes';
+import { waitlistModule } from './modules/waitlist/routes';
 import { organisationsModule } from './modules/organisations/routes';
 import { auditModule } from './modules/audit/routes';
 import { deskModule } from './modules/desk/routes';
@@ -217,6 +218,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentUserId: services.currentUserId,
     // Sales that opened (a sale start passed, an organiser's status change): subscribers told within 10 s.
     intervalMs: period(undefined, 10_000),
+  });
+  await app.register(waitlistModule, {
+    service: services.waitlist,
+    captcha: services.captcha,
+    currentUserId: services.currentUserId,
+    // Tickets that came back are offered to the next in line within 5 s (a confirmation kicks it at once).
+    intervalMs: period(workers.waitlistIntervalMs, 5_000),
   });
   await app.register(organisationsModule, { service: services.organisations });
   await app.register(auditModule, { service: services.audit });

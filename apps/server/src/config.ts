@@ -158,6 +158,7 @@ export const EnvSchema = z
     EVENT_CANCEL_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).optional(),
     /** How often pending refunds whose provider call failed or stalled are retried (default 60 s; decisions/037). */
     REFUND_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+    WAITLIST_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
     /** How long SIGTERM waits for requests and background work to finish before the process gives up (exit 1). */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
     /** How long a server starting while PostgreSQL cannot be reached waits for it before it gives up (exit 1). */
@@ -305,6 +306,8 @@ export interface WorkersConfig {
   eventCancelBatchSize?: number | undefined;
   eventCancelLeaseSeconds?: number | undefined;
   refundSweepIntervalMs?: number | undefined;
+  /** How often the waitlist offers tickets that came back (issue 23). */
+  waitlistIntervalMs?: number | undefined;
 }
 
 export interface AppConfig {
@@ -443,6 +446,7 @@ export function appConfigFromEnv(env: Env): AppConfig {
       eventCancelBatchSize: env.EVENT_CANCEL_BATCH_SIZE,
       eventCancelLeaseSeconds: env.EVENT_CANCEL_LEASE_SECONDS,
       refundSweepIntervalMs: env.REFUND_SWEEP_INTERVAL_MS,
+      waitlistIntervalMs: env.WAITLIST_INTERVAL_MS,
     },
   };
 }

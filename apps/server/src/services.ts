@@ -16,6 +16,7 @@ import {
 } from './modules/mail/service';
 import { createMediaService } from './modules/media/service';
 import { createNotifyMeService } from './modules/notify-me/service';
+import { createWaitlistService } from './modules/waitlist/service';
 import { createOrderCompletion } from './modules/orders/completion';
 import { createOrdersService } from './modules/orders/service';
 import { createPagesService } from './modules/pages/service';
@@ -172,6 +173,13 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
 
   // Notify Me (issue 23; decisions/047): its e-mails go through the outbox above.
   const notifyMe = createNotifyMeService({ db, publicUrl: config.publicUrl, log });
+  // The waitlist of sold-out packages (issue 23; decisions/049): its offers are orders placed through checkout.
+  const waitlist = createWaitlistService({
+    db,
+    publicUrl: config.publicUrl,
+    log,
+    placeOffer: orders.placeWaitlistOffer,
+  });
 
   return {
     captcha,
@@ -210,6 +218,7 @@ export async function buildServices({ db, config, redis, log }: ServicesDeps) {
     bookings,
     mail,
     notifyMe,
+    waitlist,
     stripePublishableKey: stripe?.publishableKey ?? null,
   };
 }

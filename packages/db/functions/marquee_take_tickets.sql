@@ -18,7 +18,15 @@
 --     give back to the right row.
 -- Smaller packages keep the single counter of migration 0005: one conditional UPDATE of the package row.
 --
--- History: migration 0006 (the counters of marquee_place_order(), migration 0005, moved here).
+-- The waitlist first (issue 23; decisions/049): while buyers wait in a package's line (waitlist_entries
+-- 'waiting'), its tickets go only to the orders the waitlist places for them, whose transaction sets
+-- marquee.waitlist_offer to 'on' (createWaitlistOfferPlacer() in the inventory module). Anyone else is
+-- refused as for a sold-out package, so tickets that come back (expired holds, cancellations, refunds, more
+-- capacity) cannot be taken by whoever refreshes fastest. The look is one probe of a partial index that is
+-- empty for almost every package.
+--
+-- History: migration 0006 (the counters of marquee_place_order(), migration 0005, moved here); 0026 (the
+-- waitlist first).
 
 CREATE OR REPLACE FUNCTION public.marquee_take_tickets(p_package_id integer, p_quantity integer)
  RETURNS smallint
@@ -32,6 +40,11 @@ DECLARE
 BEGIN
   SELECT capacity, capacity - sold_count - held_count INTO v_capacity, v_free
   FROM ticket_packages WHERE id = p_package_id;
+
+  IF EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.package_id = p_package_id AND w.status = 'waiting')
+      AND current_setting('marquee.waitlist_offer', true) IS DISTINCT FROM 'on' THEN
+    RETURN NULL;
+  END IF;
 
   IF v_capacity IS NULL OR v_capacity < 1000 THEN
     -- One counter row (migration 0005): READ COMMITTED re-checks the condition after waiting for the row.

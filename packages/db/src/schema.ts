@@ -887,6 +887,8 @@ export const outbox = pgTable(
         'event_postponed',
         'notify_me_confirm',
         'notify_me_on_sale',
+        'waitlist_confirm',
+        'waitlist_offer',
       ],
     }).notNull(),
     /** The order an order e-mail is about; null for account and invitation e-mails, and for a refund's. */
@@ -899,6 +901,11 @@ export const outbox = pgTable(
     notifyMeSubscriptionId: integer('notify_me_subscription_id').references(() => notifyMeSubscriptions.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * The waitlist entry a waitlist_confirm / waitlist_offer e-mail is for (issue 23; decisions/049); an offer's
+     * row also names its order, so one offer is e-mailed once (outbox_kind_order_key).
+     */
+    waitlistEntryId: integer('waitlist_entry_id').references(() => waitlistEntries.id, { onDelete: 'cascade' }),
     /** The account an account e-mail is for (password_reset); null for order and invitation e-mails. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What an account or invitation e-mail needs beyond its row (the link; an invitation's address and organisation). */
@@ -930,12 +937,15 @@ export const outbox = pgTable(
     uniqueIndex('outbox_notify_me_on_sale_key')
       .on(t.notifyMeSubscriptionId)
       .where(sql`${t.kind} = 'notify_me_on_sale'`),
+    index('outbox_waitlist_entry_idx')
+      .on(t.waitlistEntryId)
+      .where(sql`${t.waitlistEntryId} IS NOT NULL`),
     index('outbox_notify_me_subscription_idx')
       .on(t.notifyMeSubscriptionId)
       .where(sql`${t.notifyMeSubscriptionId} IS NOT NULL`),
     check(
       'outbox_subject_check',
-      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} = 'organisation_invitation' AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'order_refunded' AND ${t.refundId} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} IN ('notify_me_confirm', 'notify_me_on_sale') AND ${t.notifyMeSubscriptionId} IS NOT NULL AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} NOT IN ('password_reset', 'organisation_invitation', 'order_refunded', 'notify_me_confirm', 'notify_me_on_sale') AND ${t.orderId} IS NOT NULL)`,
+      sql`(${t.kind} = 'password_reset' AND ${t.userId} IS NOT NULL AND ${t.payload} IS NOT NULL) OR (${t.kind} = 'organisation_invitation' AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'order_refunded' AND ${t.refundId} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} IN ('notify_me_confirm', 'notify_me_on_sale') AND ${t.notifyMeSubscriptionId} IS NOT NULL AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'waitlist_confirm' AND ${t.waitlistEntryId} IS NOT NULL AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'waitlist_offer' AND ${t.waitlistEntryId} IS NOT NULL AND ${t.payload} IS NOT NULL AND ${t.orderId} IS NOT NULL AND ${t.userId} IS NULL) OR (${t.kind} NOT IN ('password_reset', 'organisation_invitation', 'order_refunded', 'notify_me_confirm', 'notify_me_on_sale', 'waitlist_confirm', 'waitlist_offer') AND ${t.orderId} IS NOT NULL)`,
     ),
   ],
 );
@@ -1508,3 +1518,85 @@ export const eventChangeOrders = pgTable(
     check('event_change_orders_refunded', sql`(${t.state} = 'refunded') = (${t.refundId} IS NOT NULL)`),
   ],
 );
+
+/**
+ * The waitlist of a sold-out package (issue 23; decisions/049). An entry holds what its order will need; it
+ * counts (is in line) from `confirmed_at`, once its e-mail's link is used. While a package has entries waiting,
+ * marquee_take_tickets() gives its tickets only to an order the waitlist places (an offer): tickets that come
+ * back go to the line first. An offer is a pending order held as any order (`order_id`), e-mailed with a link
+ * of its own (`offer_token_hash`); paid it is bought, unpaid it lapses and the tickets pass on.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => ticketPackages.id, { onDelete: 'cascade' }),
+    quantity: smallint('quantity').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Trimmed and lower-cased, as the checkout normalises e-mails. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    nic: text('nic').notNull(),
+    /** The payment method chosen (one of the event's); null: the event's first. */
+    paymentGatewayId: integer('payment_gateway_id').references(() => paymentGateways.id),
+    /** The signed-in buyer who joined, if any: the offer's order is linked to their account. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['unconfirmed', 'waiting', 'offered', 'bought', 'lapsed', 'left'] })
+      .notNull()
+      .default('unconfirmed'),
+    /** Why a lapsed entry left the line: its offer ended unpaid, or no order could be placed for it. */
+    lapseReason: text('lapse_reason', { enum: ['offer_expired', 'buyer_limit', 'sale_ended'] }),
+    /** sha256 (hex) of the confirmation link's token (the confirm and leave pages use it). */
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    confirmRequestedAt: timestamp('confirm_requested_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    /** sha256 (hex) of the offer link's token, made when the offer is. */
+    offerTokenHash: text('offer_token_hash'),
+    /** The offer's order (pending while it is held). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('waitlist_entries_offer_token_key')
+      .on(t.offerTokenHash)
+      .where(sql`${t.offerTokenHash} IS NOT NULL`),
+    // One live entry per address and package: joining again re-sends the confirmation instead.
+    uniqueIndex('waitlist_entries_live_key')
+      .on(t.packageId, t.email)
+      .where(sql`${t.status} IN ('unconfirmed', 'waiting', 'offered')`),
+    // The line: marquee_take_tickets() asks whether it is empty, the worker reads its head.
+    index('waitlist_entries_line_idx')
+      .on(t.packageId, t.confirmedAt, t.id)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_event_idx').on(t.eventId),
+    index('waitlist_entries_email_idx').on(t.email),
+    index('waitlist_entries_offered_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'offered'`),
+    check('waitlist_entries_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
+    check(
+      'waitlist_entries_status_known',
+      sql`${t.status} IN ('unconfirmed', 'waiting', 'offered', 'bought', 'lapsed', 'left')`,
+    ),
+    check('waitlist_entries_offer_has_order', sql`${t.status} <> 'offered' OR ${t.orderId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Which server process is making a package's offers, until when: one at a time per package, so the line is
+ * served in its order (a lease, not a lock: nothing is held open while an order is placed).
+ */
+export const waitlistLeases = pgTable('waitlist_leases', {
+  packageId: integer('package_id')
+    .primaryKey()
+    .references(() => ticketPackages.id, { onDelete: 'cascade' }),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }).notNull(),
+});

@@ -62,6 +62,9 @@ const CODE_NOTES: Partial<Record<ErrorCode, string>> = {
   retries_used: 'best available: the seats were swapped for others as many times as allowed (keep them or cancel)',
   notify_me_closed:
     'Notify Me is only for an event not on sale yet (pending or presale): this one is on sale or closed',
+  not_sold_out: 'the package has tickets on sale now: buy them instead of joining its waitlist',
+  waitlist_closed: 'the event or package is not on sale, so its waitlist is closed',
+  offer_unavailable: 'no waitlist offer is held now: still waiting, lapsed, bought or left (the message says which)',
   link_expired: 'the link has expired',
   payload_too_large: 'the body is too large',
   unsupported_media_type: 'the body is of a content type this call does not take',
@@ -230,6 +233,11 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   {
     name: 'notify-me',
     description: 'Notify Me: an e-mail when a pending or presale event goes on sale (double opt-in).',
+  },
+  {
+    name: 'waitlist',
+    description:
+      "A sold-out package's waitlist: join (double opt-in), and the offers of tickets that come back, held for the next in line.",
   },
   {
     name: 'organiser',

@@ -35,6 +35,7 @@ import { SandboxConfirmRequestSchema } from '@marquee/domain/payments';
 import { eventPath } from '@marquee/domain/slug';
 import { CheckInRequestSchema } from '@marquee/domain/tickets';
 import { LinkTokenSchema, NotifyMeRequestSchema } from '../modules/notify-me/notify-me.schema';
+import { WaitlistJoinRequestSchema, WaitlistTokenSchema } from '@marquee/domain/waitlist';
 import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../test-support/build-test-app';
 import {
   HOSTILE_NUMBERS,
@@ -103,6 +104,8 @@ interface Fixture {
   webhookSecret: string;
   /** A pending event (its sale starts tomorrow): Notify Me takes subscriptions for it. */
   notifyMeUid: string;
+  /** An on-sale event with a sold-out package (capacity 0): its waitlist takes buyers. */
+  waitlist: { uid: string; packageId: number };
 }
 const fixture: Fixture = {
   eventIds: [],
@@ -116,6 +119,7 @@ const fixture: Fixture = {
   ticketCodes: [],
   webhookSecret: '',
   notifyMeUid: '',
+  waitlist: { uid: '', packageId: 0 },
 };
 const fixtureOrders = () => fixture.orders ?? fail('the fixture has no orders yet');
 
@@ -422,6 +426,28 @@ function routeInputs(): Record<string, fc.Arbitrary<FuzzRequest>> {
     'POST /api/notify-me/unsubscribe': withBody('/api/notify-me/unsubscribe', LinkTokenSchema, {
       token: mostly(fc.stringMatching(/^\d{1,4}\.[A-Za-z0-9_-]{43}$/)),
     }),
+    'POST /api/events/:uid/waitlist': withBody(
+      segment(realOr([fixture.waitlist.uid, fixture.waitlist.uid, fixture.waitlist.uid, ...fixture.eventUids], uidLike)).map(
+        (uid) => `/api/events/${uid}/waitlist`,
+      ),
+      WaitlistJoinRequestSchema,
+      {
+        package_id: mostly(fc.constant(fixture.waitlist.packageId)),
+        quantity: mostly(fc.integer({ min: 1, max: 4 })),
+        'buyer.first_name': mostly(buyerName),
+        'buyer.last_name': mostly(buyerName),
+        payment_gateway_id: mostly(fc.constantFrom(undefined, 1, 2)),
+      },
+    ),
+    'POST /api/waitlist/confirm': withBody('/api/waitlist/confirm', WaitlistTokenSchema, {
+      token: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)),
+    }),
+    'POST /api/waitlist/leave': withBody('/api/waitlist/leave', WaitlistTokenSchema, {
+      token: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)),
+    }),
+    'POST /api/waitlist/offer': withBody('/api/waitlist/offer', WaitlistTokenSchema, {
+      token: mostly(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)),
+    }),
     'POST /api/payments/webhooks/:provider': fc
       .tuple(fc.oneof({ weight: 3, arbitrary: fc.constant('sandbox') }, { weight: 1, arbitrary: segment(fc.constant('stripe')) }), webhookBody, fc.integer({ min: 0, max: 3 }), headerText)
       .map(([provider, body, signing, garbage]): FuzzRequest => {
@@ -614,6 +640,11 @@ beforeAll(async () => {
     await createEvent(t.db, { name: 'Fuzz Soon', status: 'pending', saleStartsAt: new Date(Date.now() + 86_400_000) })
   ).uid;
   const freePkg = await createTicketPackage(t.db, { eventId: free.id, price: 0, capacity: 100_000 });
+  const soldOut = await createEvent(t.db, { name: 'Fuzz Sold Out' });
+  fixture.waitlist = {
+    uid: soldOut.uid,
+    packageId: (await createTicketPackage(t.db, { eventId: soldOut.id, capacity: 0 })).id,
+  };
   const promo = await createPromoCode(t.db, { eventId: event.id, code: 'FUZZ10' });
   Object.assign(fixture, {
     eventIds: [event.id, free.id],
@@ -720,6 +751,10 @@ describe('every route, fuzzed', () => {
     'POST /api/events/:uid/notify-me',
     'POST /api/notify-me/confirm',
     'POST /api/notify-me/unsubscribe',
+    'POST /api/events/:uid/waitlist',
+    'POST /api/waitlist/confirm',
+    'POST /api/waitlist/leave',
+    'POST /api/waitlist/offer',
     'POST /api/payments/webhooks/:provider',
     'POST /api/sandbox/payment_intents/:intent_id/confirm',
     'GET /sandbox/3ds/:intent_id',
@@ -780,6 +815,7 @@ describe('every route, fuzzed', () => {
       'POST /api/promotions/check',
       'POST /api/bookings/lookup',
       'POST /api/events/:uid/notify-me',
+      'POST /api/events/:uid/waitlist',
       'GET /api/orders/:order_id',
       'POST /api/sandbox/payment_intents/:intent_id/confirm',
       'GET /api/events',
@@ -883,6 +919,13 @@ function sweeps(): Record<string, Sweep> {
       exemplar: { uid: fixture.notifyMeUid, body: { email: 'sweep@example.com' } },
       build: (v) => postJson(`/api/events/${text(field(v, 'uid'))}/notify-me`, field(v, 'body')),
     },
+    'POST /api/events/:uid/waitlist': {
+      exemplar: {
+        uid: fixture.waitlist.uid,
+        body: { package_id: fixture.waitlist.packageId, quantity: 2, buyer, payment_gateway_id: 1, terms_agreed: true },
+      },
+      build: (v) => postJson(`/api/events/${text(field(v, 'uid'))}/waitlist`, field(v, 'body')),
+    },
     // The one place where strings no schema has checked reach SQL (once signed): every value in every part.
     'POST /api/payments/webhooks/:provider': {
       exemplar: { provider: 'sandbox', event: { id: 'evt_sweep', type: 'payment_intent.succeeded', data: { object: { id: pending.payment?.intent_id } } } },
@@ -942,6 +985,7 @@ describe('hand-picked hostile values, one in each part of a valid request in tur
     'GET /api/bookings/status',
     'POST /api/bookings/lookup',
     'POST /api/events/:uid/notify-me',
+    'POST /api/events/:uid/waitlist',
     'POST /api/payments/webhooks/:provider',
     'POST /api/sandbox/payment_intents/:intent_id/confirm',
     'POST /sandbox/3ds/:intent_id',

@@ -795,6 +795,11 @@ export const OPERATOR_EXEMPLARS: Record<string, (fixture: ConsoleFixture) => Con
     url: `/api/operator/events/${fixture.theirs.eventUid}/unpublish`,
     body: { reason: 'isolation test' },
   }),
+  'POST /api/operator/events/:eventUid/waiting-room': (fixture) => ({
+    method: 'POST',
+    url: `/api/operator/events/${fixture.theirs.eventUid}/waiting-room`,
+    body: { enabled: true, admit_per_minute: 120 },
+  }),
   'POST /api/operator/events/:eventUid/republish': (fixture) => ({
     method: 'POST',
     url: `/api/operator/events/${fixture.theirs.eventUid}/republish`,

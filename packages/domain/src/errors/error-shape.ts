@@ -50,6 +50,12 @@ export const ERROR_STATUS = {
   retries_used: 409,
   /** Notify Me (issue 23) is only for an event not on sale yet (pending or presale): this one is on sale, or closed. */
   notify_me_closed: 409,
+  /** The waitlist (issue 23) is for a sold-out package: this one has tickets to buy now. */
+  not_sold_out: 409,
+  /** The waitlist is closed: the event or package is not on sale (ended, postponed, cancelled, not open yet). */
+  waitlist_closed: 409,
+  /** A waitlist offer's link when no offer is held now (still waiting, lapsed, bought or left): the message says which. */
+  offer_unavailable: 409,
   // The organiser console (issue 21). Refusing a permission is `forbidden`; invitation links are `link_*`.
   /** An owner's or manager's session made without a second factor: the console asks for a code (step-up). */
   two_factor_required: 403,

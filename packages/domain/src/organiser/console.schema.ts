@@ -320,6 +320,16 @@ export const OperatorEventParamsSchema = z.object({ eventUid: z.string().min(1).
 export const OperatorUnpublishBodySchema = z.strictObject({
   reason: z.string().trim().min(3, 'must say why').max(500, 'must be at most 500 characters'),
 });
+/** An operator's switch of an event's waiting room (issue 23; decisions/048), with its rate when given. */
+export const OperatorWaitingRoomBodySchema = z.strictObject({
+  enabled: z.boolean({ error: 'must be true or false' }),
+  admit_per_minute: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(10, 'must be at least 10')
+    .max(100_000, 'must be at most 100,000')
+    .optional(),
+});
 
 /* ------------------------------------------------------------------ import */
 

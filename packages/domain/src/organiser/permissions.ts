@@ -49,6 +49,8 @@ export const PLATFORM_PERMISSIONS = [
   'platform.read',
   'platform.organisation.review',
   'platform.event.unpublish',
+  /** Put an event behind its waiting room, or take it out, in a rush (issue 23), whatever its organiser set. */
+  'platform.event.waiting_room',
 ] as const;
 export const PlatformPermissionSchema = z.enum(PLATFORM_PERMISSIONS);
 export type PlatformPermission = z.infer<typeof PlatformPermissionSchema>;

@@ -37,7 +37,9 @@ function qualified(table: typeof events | typeof ticketPackages, column: 'id'): 
 
 /**
  * Tickets taken from a package: sold, plus those on holds that have not expired by the database clock
- * (held_count may still include expired holds that no one has reclaimed yet; they are not taken).
+ * (held_count may still include expired holds that no one has reclaimed yet; they are not taken). A package
+ * with buyers waiting in its waitlist's line is taken whole: the tickets that come back are theirs
+ * (marquee_take_tickets() gives them to no one else; decisions/049).
  */
 export function reservedSeatsSql(): SQL<number> {
   return takenFrom(sql`${ticketPackages}`).mapWith(Number);
@@ -45,10 +47,12 @@ export function reservedSeatsSql(): SQL<number> {
 
 /** reservedSeatsSql's count for the package row `pkg` (a table name or an alias in the enclosing query). */
 function takenFrom(pkg: SQL): SQL<number> {
-  return sql<number>`(${pkg}.sold_count + (
+  return sql<number>`(CASE WHEN EXISTS (
+    SELECT 1 FROM waitlist_entries w WHERE w.package_id = ${pkg}.id AND w.status = 'waiting'
+  ) THEN ${pkg}.capacity ELSE ${pkg}.sold_count + (
     SELECT coalesce(sum(h.quantity), 0) FROM holds h
     WHERE h.package_id = ${pkg}.id AND h.status = 'active' AND h.expires_at > now()
-  ))`;
+  ) END)`;
 }
 
 /**
@@ -178,6 +182,15 @@ async function findEventWhere(db: Db, where: SQL | undefined) {
   return row ?? null;
 }
 export type EventDetailRow = NonNullable<Awaited<ReturnType<typeof findEventWhere>>>;
+
+/** How many tickets of a package are taken, as the catalogue counts them (reservedSeatsSql); null: no such package. */
+export async function findPackageTaken(db: Db, packageId: number): Promise<{ capacity: number; taken: number } | null> {
+  const [row] = await db
+    .select({ capacity: ticketPackages.capacity, taken: reservedSeatsSql() })
+    .from(ticketPackages)
+    .where(eq(ticketPackages.id, packageId));
+  return row ?? null;
+}
 
 /** The event's packages in display order, with how many tickets each has taken. */
 export function listTicketPackages(db: Db, eventId: number) {

@@ -234,6 +234,15 @@ export function createCatalogService(db: Db, options: CatalogOptions) {
   };
 }
 
+/**
+ * Whether a package has no tickets left for buyers, as its page shows it (sold, on unexpired holds, or kept for
+ * its waitlist's line); null: no such package. The waitlist takes buyers only then.
+ */
+export async function isPackageSoldOut(db: Db, packageId: number): Promise<boolean | null> {
+  const found = await repository.findPackageTaken(db, packageId);
+  return found ? found.taken >= found.capacity : null;
+}
+
 export function isEventUid(uid: string): boolean {
   return EVENT_UID_PATTERN.test(uid);
 }

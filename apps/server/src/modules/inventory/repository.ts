@@ -154,7 +154,7 @@ export function placeOrdersJson(calls: readonly PlacementCall[]): string {
  * subtransaction of its own, so a refused order leaves the others standing. Answers one Placement per call,
  * in order.
  */
-export async function placeOrders(db: Db, calls: readonly PlacementCall[]): Promise<Placement[]> {
+export async function placeOrders(db: Db | Tx, calls: readonly PlacementCall[]): Promise<Placement[]> {
   const result = await db.execute(sql`SELECT * FROM marquee_place_orders(${placeOrdersJson(calls)}::jsonb)`);
   const rows = PlacedRowsSchema.parse(result).rows;
   if (rows.length !== calls.length) throw new Error(`placed ${rows.length} orders for ${calls.length} calls`);

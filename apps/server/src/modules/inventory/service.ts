@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '@marquee/db/client';
 import type { SeatStates } from '@marquee/domain/orders';
 import { AppError, notFound } from '../../plugins/app-error';
@@ -33,6 +34,27 @@ export function createOrderPlacer(db: Db): PlaceOrder {
   const place = batchWhileBusy((calls: readonly repository.PlacementCall[]) => repository.placeOrders(db, calls), {
     maxBatch: MAX_PLACEMENTS_PER_CALL,
   });
+  return placerAnswering(place);
+}
+
+/**
+ * Places one order the waitlist offers to the next in line (issue 23; decisions/049): alone in its transaction,
+ * which sets marquee.waitlist_offer, so marquee_take_tickets() lets it take the tickets kept for the line. Never
+ * batched with buyers' orders: the setting would reach theirs.
+ */
+export function createWaitlistOfferPlacer(db: Db): PlaceOrder {
+  return placerAnswering(async (call) => {
+    const [placement] = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('marquee.waitlist_offer', 'on', true)`);
+      return repository.placeOrders(tx, [call]);
+    });
+    if (!placement) throw new Error('The waitlist offer was not placed.');
+    return placement;
+  });
+}
+
+/** A placement's answer as the checkout uses it: the placed order, null for an existing one, or the 409. */
+function placerAnswering(place: (call: repository.PlacementCall) => Promise<repository.Placement>): PlaceOrder {
   return async (call, packageNames) => {
     const placement = await place(call);
     if (placement.kind === 'exists') return null;

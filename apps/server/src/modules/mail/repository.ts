@@ -15,8 +15,10 @@ import {
   outbox,
   promoCodes,
   refunds,
+  ticketPackages,
   users,
   venues,
+  waitlistEntries,
 } from '@marquee/db/schema';
 
 /** An outbox row claimed for one attempt. `attempts` already counts this one. */
@@ -36,6 +38,9 @@ export type ClaimedOutboxRow =
   | { id: number; kind: 'notify_me_confirm'; subscriptionId: number; url: string; attempts: number }
   /** The same, with the "on sale now" e-mail's unsubscribe link. */
   | { id: number; kind: 'notify_me_on_sale'; subscriptionId: number; url: string; attempts: number }
+  /** The waitlist (issue 23; decisions/049): its entry, and the confirmation or the offer's link. */
+  | { id: number; kind: 'waitlist_confirm'; entryId: number; url: string; attempts: number }
+  | { id: number; kind: 'waitlist_offer'; entryId: number; url: string; attempts: number }
   | {
       id: number;
       kind: 'event_cancelled' | 'event_postponed';
@@ -62,9 +67,12 @@ const ClaimedRowsSchema = z.object({
         'event_postponed',
         'notify_me_confirm',
         'notify_me_on_sale',
+        'waitlist_confirm',
+        'waitlist_offer',
       ]),
       order_id: z.number().nullable(),
       notify_me_subscription_id: z.number().nullable(),
+      waitlist_entry_id: z.number().nullable(),
       refund_id: z.number().nullable(),
       event_change_id: z.number().nullable(),
       user_id: z.string().nullable(),
@@ -97,6 +105,15 @@ function toClaimedRow(row: z.infer<typeof ClaimedRowsSchema>['rows'][number]): C
       id: row.id,
       kind: row.kind,
       subscriptionId: row.notify_me_subscription_id ?? 0,
+      url: row.payload?.url ?? '',
+      attempts: row.attempts,
+    };
+  }
+  if (row.kind === 'waitlist_confirm' || row.kind === 'waitlist_offer') {
+    return {
+      id: row.id,
+      kind: row.kind,
+      entryId: row.waitlist_entry_id ?? 0,
       url: row.payload?.url ?? '',
       attempts: row.attempts,
     };
@@ -220,7 +237,7 @@ export async function claimDueOutbox(db: Db, limit: number, leaseSeconds: number
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, order_id, user_id, refund_id, event_change_id, notify_me_subscription_id, payload, attempts, resend_count`);
+    RETURNING id, kind, order_id, user_id, refund_id, event_change_id, notify_me_subscription_id, waitlist_entry_id, payload, attempts, resend_count`);
   return ClaimedRowsSchema.parse(result)
     .rows.map(toClaimedRow)
     .sort((a, b) => a.id - b.id);
@@ -306,6 +323,28 @@ export async function findNotifyMeForMail(db: Db, subscriptionId: number) {
     .innerJoin(events, eq(events.id, notifyMeSubscriptions.eventId))
     .innerJoin(venues, eq(venues.id, events.venueId))
     .where(eq(notifyMeSubscriptions.id, subscriptionId));
+  return row ?? null;
+}
+
+/** A waitlist entry as its e-mails name it: the address, the package, the event, and an offer's hold. */
+export async function findWaitlistEntryForMail(db: Db, entryId: number) {
+  const [row] = await db
+    .select({
+      email: waitlistEntries.email,
+      firstName: waitlistEntries.firstName,
+      status: waitlistEntries.status,
+      quantity: waitlistEntries.quantity,
+      packageName: ticketPackages.name,
+      holdExpiresAt: orders.holdExpiresAt,
+      event: { uid: events.uid, name: events.name, type: events.type, startDate: events.startDate },
+      venue: { name: venues.name, city: venues.city, timeZone: venues.timeZone },
+    })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .innerJoin(ticketPackages, eq(ticketPackages.id, waitlistEntries.packageId))
+    .leftJoin(orders, eq(orders.id, waitlistEntries.orderId))
+    .where(eq(waitlistEntries.id, entryId));
   return row ?? null;
 }
 

@@ -16,6 +16,7 @@ import { renderEventChanged } from './templates/render-event-changed';
 import { renderPaymentRefunded } from './templates/render-payment-refunded';
 import { renderTicketsReissued } from './templates/render-tickets-reissued';
 import { renderNotifyMeConfirm, renderNotifyMeOnSale } from './templates/render-notify-me';
+import { renderWaitlistConfirm, renderWaitlistOffer } from './templates/render-waitlist';
 import {
   MailRejectedError,
   createSmtpTransport,
@@ -29,6 +30,8 @@ import {
 export const MAX_ATTEMPTS = 20;
 /** How long a Notify Me confirmation link works (modules/notify-me checks it; the e-mail says it). */
 export const NOTIFY_ME_CONFIRM_VALID_DAYS = 7;
+/** How long a waitlist's confirmation link works (issue 23; decisions/049). */
+export const WAITLIST_CONFIRM_VALID_DAYS = 7;
 /** better-auth's reset token lifetime (its default, set explicitly in accounts/auth.ts). */
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 /** A claimed row is not claimed again for this long: far longer than one attempt can take (SMTP timeouts). */
@@ -96,6 +99,10 @@ function subjectOf(row: ClaimedOutboxRow): Record<string, unknown> {
   // Never the link: the confirmation's is a credential.
   if (row.kind === 'notify_me_confirm' || row.kind === 'notify_me_on_sale') {
     return { outboxId: row.id, kind: row.kind, subscriptionId: row.subscriptionId };
+  }
+  // Never the link either: it confirms, leaves, or opens a held order.
+  if (row.kind === 'waitlist_confirm' || row.kind === 'waitlist_offer') {
+    return { outboxId: row.id, kind: row.kind, waitlistEntryId: row.entryId };
   }
   return { outboxId: row.id, kind: row.kind, orderId: row.orderId };
 }
@@ -280,8 +287,39 @@ export function createMailService(deps: MailServiceDeps) {
     };
   }
 
+  /** The waitlist (issue 23; decisions/049): the double opt-in's link, or an offer's link to its held order. */
+  async function composeWaitlistMail(
+    row: Extract<ClaimedOutboxRow, { kind: 'waitlist_confirm' | 'waitlist_offer' }>,
+  ): Promise<OutgoingMail> {
+    const entry = await repository.findWaitlistEntryForMail(db, row.entryId);
+    if (!entry) throw new MailRejectedError(`Waitlist entry ${row.entryId} no longer exists.`);
+    if (entry.status === 'left') throw new MailRejectedError('The buyer left the waitlist.');
+    const input = {
+      event: {
+        name: entry.event.name,
+        startsAt: entry.event.startDate.toISOString(),
+        timeZone: entry.venue.timeZone,
+        venueName: entry.venue.name,
+        venueCity: entry.venue.city,
+        url: `${publicUrl}${eventPath(entry.event)}`,
+      },
+      packageName: entry.packageName,
+      quantity: entry.quantity,
+    };
+    return {
+      messageId: `<${row.kind.replaceAll('_', '-')}.${row.entryId}.${row.id}@${domain}>`,
+      from: config.from,
+      to: { name: `${entry.firstName}`, address: entry.email },
+      ...(row.kind === 'waitlist_confirm'
+        ? renderWaitlistConfirm({ ...input, confirmUrl: row.url, validDays: WAITLIST_CONFIRM_VALID_DAYS })
+        : renderWaitlistOffer({ ...input, offerUrl: row.url, holdEndsAt: entry.holdExpiresAt?.toISOString() ?? null })),
+      attachments: [],
+    };
+  }
+
   async function compose(row: ClaimedOutboxRow): Promise<OutgoingMail> {
     if (row.kind === 'password_reset') return composeAccountMail(row);
+    if (row.kind === 'waitlist_confirm' || row.kind === 'waitlist_offer') return composeWaitlistMail(row);
     if (row.kind === 'notify_me_confirm' || row.kind === 'notify_me_on_sale') return composeNotifyMeMail(row);
     if (row.kind === 'organisation_invitation') return composeInvitationMail(row);
     if (row.kind === 'order_refunded') return composeRefundMail(row);

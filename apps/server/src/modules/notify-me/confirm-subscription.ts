@@ -1,7 +1,8 @@
 import type { Db } from '@marquee/db/client';
 import { eventPath } from '@marquee/domain/slug';
 import { AppError } from '../../plugins/app-error';
-import { confirmTokenHash, unsubscribeToken } from './links';
+import { linkTokenHash } from '../../lib/link-tokens';
+import { unsubscribeToken } from './links';
 import { NOTIFY_ME_MESSAGES, type ConfirmAnswer } from './notify-me.schema';
 import * as repository from './repository';
 
@@ -18,7 +19,7 @@ export interface ConfirmDeps {
  * links confirms nothing). Using the link again answers the same; an unknown token is 403, an old one 410.
  */
 export async function confirmSubscription(deps: ConfirmDeps, token: string): Promise<ConfirmAnswer> {
-  const hash = confirmTokenHash(token);
+  const hash = linkTokenHash(token);
   const found = hash ? await repository.findByConfirmHash(deps.db, hash, deps.validDays) : null;
   if (!found || found.status === 'unsubscribed') throw new AppError('link_invalid', NOTIFY_ME_MESSAGES.linkInvalid);
   if (found.status === 'pending' && found.isExpired) throw new AppError('link_expired', NOTIFY_ME_MESSAGES.linkExpired);

@@ -1,27 +1,12 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
  * Notify Me's links (decisions/047). The confirmation link carries a random token of which only the sha256 is
- * stored; the unsubscribe link carries `{subscription id}.{HMAC-SHA256 over "notify-me-unsubscribe:{id}"}`, so
+ * stored (lib/link-tokens.ts); the unsubscribe link carries `{subscription id}.{HMAC-SHA256 over "notify-me-unsubscribe:{id}"}`, so
  * it works for ever without a session and nothing about it is stored. Both are unguessable (256 bits).
  */
 
 const UNSUBSCRIBE_PATTERN = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/;
-const CONFIRM_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function makeConfirmToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** sha256 (hex) of a confirmation token, as stored. */
-export function hashConfirmToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** The stored hash a given confirmation token would have; null for a string that cannot be one of ours. */
-export function confirmTokenHash(token: string): string | null {
-  return CONFIRM_PATTERN.test(token) ? hashConfirmToken(token) : null;
-}
 
 function mac(key: Buffer, subscriptionId: number): string {
   return createHmac('sha256', key).update(`notify-me-unsubscribe:${subscriptionId}`).digest('base64url');

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@marquee/db/client';
 import { AppError } from '../../plugins/app-error';
-import { hashConfirmToken, makeConfirmToken } from './links';
+import { hashLinkToken, makeLinkToken } from '../../lib/link-tokens';
 import type { NotifyMeLinks } from './link-keys';
 import { EVENT_UID_PATTERN } from '../catalog/service';
 import { NOTIFY_ME_MESSAGES } from './notify-me.schema';
@@ -39,12 +39,12 @@ export async function subscribe(
       deps.log.info({ eventId: event.id }, 'Notify Me: daily confirmation e-mails to this address reached');
       return;
     }
-    const token = makeConfirmToken();
+    const token = makeLinkToken();
     const subscriptionId = await repository.savePending(tx, {
       eventId: event.id,
       email: input.email,
       userId: input.userId,
-      tokenHash: hashConfirmToken(token),
+      tokenHash: hashLinkToken(token),
       existingId: existing?.id ?? null,
     });
     await repository.queueMail(tx, {

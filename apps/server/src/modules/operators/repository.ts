@@ -139,6 +139,28 @@ export async function lockScopedEvent(tx: ScopedTx, eventId: number) {
   return row ?? null;
 }
 
+/** Switches the event's waiting room (and sets its rate, when given); answers what it was before. */
+export async function setScopedEventWaitingRoom(
+  tx: ScopedTx,
+  eventId: number,
+  value: { enabled: boolean; admitPerMinute: number | undefined },
+): Promise<{ waitingRoom: boolean; admitPerMinute: number } | null> {
+  const [before] = await tx
+    .select({ waitingRoom: events.waitingRoom, admitPerMinute: events.admitPerMinute })
+    .from(events)
+    .where(and(eq(events.organisationId, scopeOf(tx).organisationId), eq(events.id, eventId)));
+  if (!before) return null;
+  await tx
+    .update(events)
+    .set({
+      waitingRoom: value.enabled,
+      ...(value.admitPerMinute === undefined ? {} : { admitPerMinute: value.admitPerMinute }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(events.organisationId, scopeOf(tx).organisationId), eq(events.id, eventId)));
+  return before;
+}
+
 export async function setScopedEventUnpublished(
   tx: ScopedTx,
   eventId: number,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, events, organisations, platformOperators } from '@marquee/db/schema';
-import { createEvent, createOrganisation, type Organisation } from '@marquee/db/factories';
+import { createEvent, createOrganisation, createTicketPackage, type Organisation } from '@marquee/db/factories';
 import { OperatorOrganisationListSchema } from '@marquee/domain/console';
 import { ErrorBodySchema } from '@marquee/domain/errors';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
@@ -204,5 +204,59 @@ describe('POST /api/operator/events/:eventUid/unpublish and /republish', () => {
       (await send('POST', `/api/operator/events/${event.uid}/unpublish`, owner.cookie, { reason: 'abc' })).statusCode,
     ).toBe(404);
     expect((await eventRow(event.id))?.unpublishedAt).toBeNull();
+  });
+});
+
+describe('POST /api/operator/events/:eventUid/waiting-room', () => {
+  it("puts an on-sale event behind its waiting room in a rush: buyers' orders then need an admission; audited; off again", async () => {
+    const organisation = await createOrganisation(t.db);
+    const event = await createEvent(t.db, { organisationId: organisation.id });
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, capacity: 50 });
+    const order = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          event_id: event.id,
+          buyer: { first_name: 'Nimal', last_name: 'Perera', email: 'rush@example.com', phone: '0771234567' },
+          ticket_package_details: [{ package_id: pkg.id, ticket_count: 1 }],
+          terms_agreed: true,
+        },
+      });
+    const on = await send('POST', `/api/operator/events/${event.uid}/waiting-room`, operator.cookie, {
+      enabled: true,
+      admit_per_minute: 120,
+    });
+    expect(on.statusCode, on.body).toBe(204);
+    expect(await eventRow(event.id)).toMatchObject({ waitingRoom: true, admitPerMinute: 120 });
+    const refused = await order();
+    expect(refused.statusCode).toBe(403);
+    expect(codeOf(refused)).toBe('queue_required');
+
+    const off = await send('POST', `/api/operator/events/${event.uid}/waiting-room`, operator.cookie, { enabled: false });
+    expect(off.statusCode).toBe(204);
+    expect(await eventRow(event.id)).toMatchObject({ waitingRoom: false, admitPerMinute: 120 });
+    expect((await order()).statusCode).toBe(201);
+    const rows = await auditOf(organisation.id);
+    expect(rows.map((row) => [row.action, row.after])).toEqual([
+      ['event.waiting_room', { waiting_room: true, admit_per_minute: 120 }],
+      ['event.waiting_room', { waiting_room: false, admit_per_minute: 120 }],
+    ]);
+  });
+
+  it('refuses a bad rate (422), an unknown event (404) and the organisation\'s own owner (404), writing nothing', async () => {
+    const event = await createEvent(t.db, { organisationId: home.id });
+    const owner = await createOrganiserActor(t, { organisation: home, role: 'owner', twoFactor: true });
+    for (const [cookie, url, body, status] of [
+      [operator.cookie, `/api/operator/events/${event.uid}/waiting-room`, { enabled: true, admit_per_minute: 5 }, 422],
+      [operator.cookie, `/api/operator/events/${event.uid}/waiting-room`, { enabled: 'yes' }, 422],
+      [operator.cookie, '/api/operator/events/nosuchevent/waiting-room', { enabled: true }, 404],
+      [owner.cookie, `/api/operator/events/${event.uid}/waiting-room`, { enabled: true }, 404],
+    ] as const) {
+      const answer = await send('POST', url, cookie, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(status);
+    }
+    expect(await eventRow(event.id)).toMatchObject({ waitingRoom: false });
+    expect((await auditOf(home.id)).filter((row) => row.action === 'event.waiting_room')).toEqual([]);
   });
 });

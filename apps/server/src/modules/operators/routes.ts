@@ -6,6 +6,7 @@ import {
   OperatorOrganisationParamsSchema,
   OperatorOrganisationStatusBodySchema,
   OperatorUnpublishBodySchema,
+  OperatorWaitingRoomBodySchema,
 } from '@marquee/domain/console';
 import { errorResponses, noContent, securedBy, sendNoContent } from '../../plugins/openapi';
 import { signedInOf } from '../../plugins/organiser-access';
@@ -87,6 +88,27 @@ export const operatorsModule: FastifyPluginAsync<OperatorsModuleOptions> = async
         request.params.eventUid,
         request.body.reason,
       );
+      return sendNoContent(reply);
+    },
+  );
+
+  app.post(
+    '/api/operator/events/:eventUid/waiting-room',
+    {
+      config: { permission: 'platform.event.waiting_room' },
+      schema: {
+        tags: ['operator'],
+        summary: "Switch an event's waiting room on or off in a rush",
+        description:
+          'Whatever its organiser set: on, orders need an admission from the queue (decisions/048), at `admit_per_minute` when given (else the event\'s own rate). Buyers meet the change within a second. Written in the organisation\'s audit log.',
+        security: securedBy('session'),
+        params: OperatorEventParamsSchema,
+        body: OperatorWaitingRoomBodySchema,
+        response: { ...done, ...refusals, ...errorResponses('validation_failed') },
+      },
+    },
+    async (request, reply) => {
+      await service.setEventWaitingRoom(signedInOf(request), facts(request), request.params.eventUid, request.body);
       return sendNoContent(reply);
     },
   );

@@ -34,6 +34,7 @@ export function createOrdersService(deps: {
   const { db, gateways, completion } = deps;
   const requireCheckoutEvent = makeRequireCheckoutEvent({ db, ttlMs: deps.checkoutCacheTtlMs ?? 1_000 });
   const placeOrder = inventory.createOrderPlacer(db);
+  const placeWaitlistOrder = inventory.createWaitlistOfferPlacer(db);
   const requireAdmission: RequireAdmission =
     deps.requireAdmission ??
     (async () => {
@@ -55,6 +56,24 @@ export function createOrdersService(deps: {
         idempotencyKey,
         userId,
         admission,
+      ),
+    /**
+     * An order the waitlist places for the next in line (modules/waitlist; decisions/049): as any order, but with
+     * the tickets kept for the line, and without the waiting room (the line was their queue).
+     */
+    placeWaitlistOffer: (request: CreateOrderRequest, idempotencyKey: string, userId: string | null) =>
+      createOrder(
+        {
+          db,
+          gateways,
+          completion,
+          requireCheckoutEvent,
+          placeOrder: placeWaitlistOrder,
+          requireAdmission: async () => {},
+        },
+        request,
+        idempotencyKey,
+        userId,
       ),
     getOrder: (bookingId: string, accessToken: string | null) => getOrder(orderDeps, bookingId, accessToken),
     cancelOrder: (bookingId: string, accessToken: string | null) => cancelOrder(orderDeps, bookingId, accessToken),

@@ -20,7 +20,13 @@ export const CONSOLE_SEGMENT = 'organiser';
 export const QUEUE_SEGMENT = 'events';
 
 /** Pages opened from links in e-mails (apps/web/src/app/router.tsx). */
-const LINK_PAGES = new Set(['notify-me/confirm', 'notify-me/unsubscribe']);
+const LINK_PAGES = new Set([
+  'notify-me/confirm',
+  'notify-me/unsubscribe',
+  'waitlist/confirm',
+  'waitlist/leave',
+  'waitlist/offer',
+]);
 
 const SINGLE_SEGMENT_PAGES = new Set<string>([...CATEGORY_KEYS, ...STATIC_PAGES]);
 
@@ -33,7 +39,7 @@ export type SpaRoute =
   | { kind: 'console' }
   /** /events/{uid}/queue: an event's waiting room (issue 23; never indexed). */
   | { kind: 'queue'; uid: string }
-  /** A page a link in an e-mail opens (Notify Me's confirm and unsubscribe): the SPA's, never indexed. */
+  /** A page a link in an e-mail opens (Notify Me's, the waitlist's): the SPA's, never indexed. */
   | { kind: 'link-page' }
   /** A path that looks like a file (has an extension) but is not one of the built files. */
   | { kind: 'missing-file' }

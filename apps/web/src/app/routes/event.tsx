@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EventDetail } from '@marquee/domain/catalog';
@@ -31,6 +31,7 @@ import { EventDetails, EventDetailsSkeleton } from '../../features/event/compone
 import { Spinner } from '../../components/ui/spinner';
 import { EventAction } from '../../features/event/components/event-action';
 import { EventNotifyMe } from './event-notify-me';
+import { EventWaitlist, SeatedSoldOutWaitlist, SoldOutSaleAction } from './event-waitlist';
 import { WaitingRoomNotice } from '../../features/waiting-room/components/waiting-room-notice';
 import { useOnQueueRequired } from '../../features/waiting-room/hooks/use-on-queue-required';
 import { useQueueGate, type QueueGate } from '../../features/waiting-room/hooks/use-queue-gate';
@@ -112,7 +113,8 @@ export function Component() {
  * address lands, `?orderId=`). Steps 2 and 3 exist only while tickets are on sale.
  */
 function BookingFlow({ event }: { event: EventDetail }) {
-  const [step, goToStep] = useBookingStep(isOnSale(event.status));
+  // A saved order (a waitlist offer's among them) resumes at step 3 even while its held tickets sell the event out.
+  const [step, goToStep] = useBookingStep(isOnSale(event.status), readActiveOrder(event.uid) !== null);
   const [storedSelection, setSelection] = useBookingSelection(event.uid);
   const [selection, removedPackages] = useReconciledSelection(event, storedSelection, setSelection);
   // Issue 23: a sale behind a waiting room picks tickets once the queue has let the buyer in; an order refused
@@ -120,12 +122,26 @@ function BookingFlow({ event }: { event: EventDetail }) {
   const queueGate = useQueueGate(event.uid, event.waiting_room);
   const navigate = useNavigate();
   useOnQueueRequired(() => void navigate(queuePathOf(event.uid), { state: SENT_FROM_CHECKOUT }));
+  // Issue 23: the waitlist found tickets after all (not_sold_out): the event as it is now, to choose them.
+  const queryClient = useQueryClient();
+  const refreshEvent = () => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey });
 
   if (step === 1) {
     return (
       <EventDetails
         event={event}
-        saleAction={waitingRoomSaleAction(event, queueGate)}
+        saleAction={
+          waitingRoomSaleAction(event, queueGate) ??
+          (event.status === 'soldout' ? (
+            <SoldOutSaleAction
+              event={event}
+              onChooseTickets={() => {
+                refreshEvent();
+                goToStep(2);
+              }}
+            />
+          ) : undefined)
+        }
         notifyMe={<EventNotifyMe event={event} />}
       />
     );
@@ -183,12 +199,18 @@ function BookingFlow({ event }: { event: EventDetail }) {
         onSelectionChange={setSelection}
         onCheckout={() => goToStep(3)}
         removedPackages={removedPackages}
+        renderSoldOutAction={(ticketPackage) =>
+          ticketPackage.active ? (
+            <EventWaitlist event={event} packages={[ticketPackage]} onChooseTickets={refreshEvent} />
+          ) : null
+        }
       />
     ) : (
       <div className="flex flex-col gap-8">
         <BestAvailableStep
           event={event}
           selection={selection}
+          soldOutAction={<SeatedSoldOutWaitlist event={event} onChooseTickets={refreshEvent} />}
           onFindSeats={(choice) => {
             // Best available replaces the seats picked on the map (counted tickets stay).
             setSelection({ ...selection, seats: [] });
@@ -219,21 +241,27 @@ function BestAvailableStep({
   event,
   selection,
   onFindSeats,
+  soldOutAction,
 }: {
   event: EventDetail;
   selection: Selection;
   onFindSeats: (choice: NonNullable<ReturnType<typeof useBestAvailableChoice>>) => void;
+  soldOutAction: ReactNode;
 }) {
   const seatMapQuery = useQuery(getSeatMapQueryOptions(event.uid));
+  // As the map does (SeatMapView): the options, from every seat, are worked out in a background render, not in
+  // the task that delivers the answer.
+  const seatMap = useDeferredValue(seatMapQuery.data);
   const initial = useBestAvailableChoice(event.uid);
   return (
     <BestAvailablePanel
       event={event}
-      seatMap={seatMapQuery.data}
+      seatMap={seatMap}
       isError={seatMapQuery.isError}
       selection={selection}
       initial={initial}
       onFindSeats={onFindSeats}
+      soldOutAction={soldOutAction}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { BestAvailableRequest } from '@marquee/domain/best-available';
 import { MAX_BEST_AVAILABLE_RETRIES } from '@marquee/domain/best-available';
 import type { EventDetail, EventSeatMap } from '@marquee/domain/catalog';
@@ -24,6 +24,11 @@ export interface BestAvailablePanelProps {
   initial: BestAvailableFormValue | null;
   /** "Find seats": on to checkout with this request instead of the seats picked on the map. */
   onFindSeats: (value: BestAvailableFormValue) => void;
+  /**
+   * For the packages it cannot offer because they are sold out: the route's waitlist (issue 23), under the form.
+   * Left out when none is sold out.
+   */
+  soldOutAction?: ReactNode;
 }
 
 const FIELD_CLASS =
@@ -62,6 +67,7 @@ export function BestAvailablePanel({
   selection,
   initial,
   onFindSeats,
+  soldOutAction,
 }: BestAvailablePanelProps) {
   const headingId = useId();
   const ids = { package: useId(), section: useId(), quantity: useId(), quantityHint: useId(), note: useId() };
@@ -102,6 +108,7 @@ export function BestAvailablePanel({
         <p className="text-slate-700">
           No numbered seats are left to pick for you. You can still look on the map below.
         </p>
+        {soldOutAction}
       </section>
     );
   }
@@ -224,6 +231,7 @@ export function BestAvailablePanel({
           </p>
         </div>
       </form>
+      {soldOutAction}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Currency } from '@marquee/domain/money';
 import { formatInstalments, formatMoney } from '@marquee/domain/money';
 import type { TicketPackage } from '@marquee/domain/catalog';
@@ -12,6 +12,8 @@ export interface PackageCardProps {
   hasInstalments: boolean;
   selection: Selection;
   onSelectionChange(next: Selection): void;
+  /** Shown in place of the counter while the package is sold out (the route's waitlist, issue 23). */
+  soldOutAction?: ReactNode;
 }
 
 /**
@@ -25,6 +27,7 @@ export function PackageCard({
   hasInstalments,
   selection,
   onSelectionChange,
+  soldOutAction,
 }: PackageCardProps) {
   const headingId = useId();
   const hintId = useId();
@@ -76,7 +79,9 @@ export function PackageCard({
       </div>
 
       <div className="flex flex-col items-start gap-1 sm:items-end">
-        {ticketPackage.sold_out ? null : !ticketPackage.active ? (
+        {ticketPackage.sold_out ? (
+          (soldOutAction ?? null)
+        ) : !ticketPackage.active ? (
           <p className="text-sm font-semibold text-slate-700">{ticketPackage.message ?? 'Not on sale right now'}</p>
         ) : count === 0 ? (
           <Button

@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { EventDetail } from '@marquee/domain/catalog';
+import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { formatMoney } from '@marquee/domain/money';
 import { selectionLines, selectionSubtotal, ticketCount, type Selection } from '@marquee/domain/selection';
 import { useStepHeadingFocus } from '../hooks/use-step-heading-focus';
@@ -14,6 +14,8 @@ export interface TicketListViewProps {
   onCheckout(): void;
   /** Packages dropped from a stored selection because they sold out or went away. */
   removedPackages?: string[];
+  /** What a sold-out package's card offers instead of its counter (the route's waitlist, issue 23). */
+  renderSoldOutAction?: (ticketPackage: TicketPackage) => ReactNode;
 }
 
 /** Whether the event offers paying in three instalments (spec 9). */
@@ -28,6 +30,7 @@ export function TicketListView({
   onSelectionChange,
   onCheckout,
   removedPackages = [],
+  renderSoldOutAction,
 }: TicketListViewProps) {
   const headingId = useId();
   const headingRef = useStepHeadingFocus<HTMLHeadingElement>();
@@ -58,6 +61,7 @@ export function TicketListView({
               hasInstalments={hasInstalments}
               selection={selection}
               onSelectionChange={onSelectionChange}
+              soldOutAction={ticketPackage.sold_out ? renderSoldOutAction?.(ticketPackage) : undefined}
             />
           ))}
         </ul>

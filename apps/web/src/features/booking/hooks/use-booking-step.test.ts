@@ -15,4 +15,11 @@ describe('the booking flow step', () => {
     expect(parseBookingFlowStep('3', null, false)).toBe(1);
     expect(parseBookingFlowStep('9', null, true)).toBe(1);
   });
+
+  it("is 3 with a saved order whatever the event status: a waitlist offer's held tickets may sell it out", () => {
+    expect(parseBookingFlowStep('3', null, false, true)).toBe(3);
+    expect(parseBookingFlowStep('4', null, false, true)).toBe(3);
+    expect(parseBookingFlowStep('2', null, false, true)).toBe(1);
+    expect(parseBookingFlowStep(null, null, false, true)).toBe(1);
+  });
 });

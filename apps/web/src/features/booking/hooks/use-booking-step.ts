@@ -11,24 +11,33 @@ const STEP_PARAMS = ['orderId', 'payment_error'];
 /**
  * Reads `?step=`. Step 4 (the confirmation, where the return address lands) needs the order it confirms
  * (`?orderId=`) and is shown whatever the event's status: the last tickets may have just been bought.
- * Without an order it is the checkout, step 3.
+ * Without an order it is the checkout, step 3. Step 3 with a saved order (`hasSavedOrder`: this tab's checkout,
+ * or a waitlist offer's) resumes it whatever the status too: its held tickets may be what shows the event sold out.
  */
-export function parseBookingFlowStep(value: string | null, orderId: string | null, isOnSale: boolean): BookingFlowStep {
-  if (value === '4') return orderId ? 4 : parseBookingStep('3', isOnSale);
+export function parseBookingFlowStep(
+  value: string | null,
+  orderId: string | null,
+  isOnSale: boolean,
+  hasSavedOrder = false,
+): BookingFlowStep {
+  const canCheckOut = isOnSale || hasSavedOrder;
+  if (value === '4') return orderId ? 4 : parseBookingStep('3', canCheckOut);
+  if (value === '3') return parseBookingStep(value, canCheckOut);
   return parseBookingStep(value, isOnSale);
 }
 
 /**
  * The booking flow's step, kept in `?step=` so Back and a reload keep the buyer where they were.
  * Moving pushes a history entry; step 1 drops the parameter. Only an on-sale event gets past step 1,
- * except to its confirmation.
+ * except to its confirmation and to a saved order's checkout.
  */
 export function useBookingStep(
   isOnSale: boolean,
+  hasSavedOrder = false,
 ): [step: BookingFlowStep, goToStep: (step: BookingStep) => void] {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const step = parseBookingFlowStep(searchParams.get('step'), searchParams.get('orderId'), isOnSale);
+  const step = parseBookingFlowStep(searchParams.get('step'), searchParams.get('orderId'), isOnSale, hasSavedOrder);
   const goToStep = useCallback(
     (next: BookingStep) => {
       const params = new URLSearchParams(searchParams);

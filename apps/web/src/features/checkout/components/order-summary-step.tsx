@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { BUYER_MESSAGES, PROMO_CODE_MIN_LENGTH, PromoCodeSchema, proceedToPayBlockers } from '@marquee/domain/checkout';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { formatMoney } from '@marquee/domain/money';
+import { PaymentMethodField } from '../../../components/buyer-details/payment-method-field';
+import { TermsCheckbox } from '../../../components/buyer-details/terms-checkbox';
 import { Button } from '../../../components/ui/button';
 import type { CheckoutSummary } from '../lib/checkout-lines';
 import { OrderTotals } from './order-totals';
@@ -56,7 +57,6 @@ export function OrderSummaryStep(props: OrderSummaryStepProps) {
   });
   const [showTermsError, setShowTermsError] = useState(false);
   const termsRef = useRef<HTMLInputElement>(null);
-  const termsErrorId = useId();
   const blockersId = useId();
   // Processing and a started payment leave nothing to do: the button is disabled. Field errors and the
   // terms stay focusable (aria-disabled), and pressing it says what is missing.
@@ -108,60 +108,22 @@ export function OrderSummaryStep(props: OrderSummaryStepProps) {
 
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {event.payment_gateways.length > 1 && total > 0 ? (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-base font-semibold text-brand-950">Payment method</legend>
-            {event.payment_gateways.map((gateway) => (
-              <label
-                key={gateway.id}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
-              >
-                <input
-                  type="radio"
-                  name="payment_gateway"
-                  value={gateway.id}
-                  checked={props.gatewayId === gateway.id}
-                  onChange={() => props.onGatewayChange(gateway.id)}
-                  className="size-4 accent-brand-700"
-                />
-                <img src={gateway.logo} alt="" width={60} height={24} className="h-6 w-auto" />
-                <span>{gateway.name}</span>
-              </label>
-            ))}
-          </fieldset>
+          <PaymentMethodField
+            gateways={event.payment_gateways}
+            value={props.gatewayId}
+            onChange={props.onGatewayChange}
+          />
         ) : null}
 
-        <div className="flex flex-col gap-1">
-          <label className="flex items-start gap-3 text-slate-900">
-            <input
-              ref={termsRef}
-              type="checkbox"
-              checked={isTermsAgreed}
-              onChange={(changeEvent) => {
-                props.onTermsChange(changeEvent.target.checked);
-                if (changeEvent.target.checked) setShowTermsError(false);
-              }}
-              aria-invalid={showTermsError && !isTermsAgreed ? true : undefined}
-              aria-describedby={showTermsError && !isTermsAgreed ? termsErrorId : undefined}
-              className="mt-1 size-5 shrink-0 accent-brand-700"
-            />
-            <span>
-              I agree to the{' '}
-              <Link
-                to="/terms-and-conditions"
-                target="_blank"
-                className="font-semibold text-brand-700 underline hover:text-brand-900"
-              >
-                Terms &amp; Conditions<span className="sr-only"> (opens in a new tab)</span>
-              </Link>
-              .
-            </span>
-          </label>
-          {showTermsError && !isTermsAgreed ? (
-            <p id={termsErrorId} role="alert" className="text-sm font-medium text-red-800">
-              {BUYER_MESSAGES.terms}
-            </p>
-          ) : null}
-        </div>
+        <TermsCheckbox
+          ref={termsRef}
+          checked={isTermsAgreed}
+          onChange={(changeEvent) => {
+            props.onTermsChange(changeEvent.target.checked);
+            if (changeEvent.target.checked) setShowTermsError(false);
+          }}
+          error={showTermsError && !isTermsAgreed ? BUYER_MESSAGES.terms : undefined}
+        />
 
         {props.captcha}
 

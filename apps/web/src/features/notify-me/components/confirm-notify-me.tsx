@@ -3,7 +3,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useConfirmNotifyMe } from '../api/confirm';
 import { useUnsubscribeNotifyMe } from '../api/unsubscribe';
 import { notifyMeErrorMessage } from '../lib/error-message';
-import { EventLink, MissingToken, Outcome } from './link-page-parts';
+import { EventLink, MissingToken, Outcome } from '../../../components/link-page/link-page-parts';
 
 /**
  * Where the confirmation e-mail's link lands (/notify-me/confirm?token=…). Confirming takes a press of the

@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { useUnsubscribeNotifyMe } from '../api/unsubscribe';
 import { notifyMeErrorMessage } from '../lib/error-message';
-import { EventLink, MissingToken, Outcome } from './link-page-parts';
+import { EventLink, MissingToken, Outcome } from '../../../components/link-page/link-page-parts';
 
 /**
  * Where the unsubscribe link lands (/notify-me/unsubscribe?token=…): one button, no sign-in. The visit alone

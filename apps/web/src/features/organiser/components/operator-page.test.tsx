@@ -229,6 +229,37 @@ describe('an event on the site (operators)', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('The event is on the site already.');
   });
 
+  it('puts an event behind its waiting room at a rate, and takes it out; a bad rate is said under its field', async () => {
+    const world = renderConsole('/organiser/operator', {
+      api: {
+        ...asOperator,
+        [LIST]: organisations,
+        'POST /api/operator/events/ab12cd34/waiting-room': () => new Response(null, { status: 204 }),
+      },
+    });
+    await screen.findByRole('list', { name: 'Organisations' });
+    const form = screen.getByRole('form', { name: 'A rush on an event' });
+    await world.user.type(within(form).getByLabelText('Event'), 'https://marquee.example/concerts/jazz-night/ab12cd34');
+    await world.user.type(within(form).getByLabelText('Buyers let in per minute'), '5');
+    await world.user.click(within(form).getByRole('button', { name: 'Put it behind the waiting room' }));
+    expect(await within(form).findByText('The rate must be at least 10')).toBeInTheDocument();
+    expect(bodiesOf(world, 'POST', '/api/operator/events/ab12cd34/waiting-room')).toEqual([]);
+    await world.user.clear(within(form).getByLabelText('Buyers let in per minute'));
+    await world.user.type(within(form).getByLabelText('Buyers let in per minute'), '300');
+    await world.user.click(within(form).getByRole('button', { name: 'Put it behind the waiting room' }));
+    await waitFor(() =>
+      expect(bodiesOf(world, 'POST', '/api/operator/events/ab12cd34/waiting-room')).toEqual([
+        { enabled: true, admit_per_minute: 300 },
+      ]),
+    );
+    await waitFor(() => expect(within(form).getByLabelText('Event')).toHaveValue(''));
+    await world.user.type(within(form).getByLabelText('Event'), 'ab12cd34');
+    await world.user.click(within(form).getByRole('button', { name: 'Take it out of the waiting room' }));
+    await waitFor(() =>
+      expect(bodiesOf(world, 'POST', '/api/operator/events/ab12cd34/waiting-room').at(-1)).toEqual({ enabled: false }),
+    );
+  });
+
   it('the uid of an address', () => {
     expect(eventUidFrom('ab12cd34')).toBe('ab12cd34');
     expect(eventUidFrom(' /theatre/swan-lake/ev2/ ')).toBe('ev2');

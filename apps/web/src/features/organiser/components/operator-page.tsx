@@ -11,6 +11,7 @@ import { ConsolePageHeader } from './console-page-header';
 import { ConsoleQueryError } from './console-query-error';
 import { useConsoleServices } from './console-services';
 import { OperatorEventForm } from './operator-event-form';
+import { OperatorWaitingRoomForm } from './operator-waiting-room-form';
 import {
   ORGANISATION_STATUS_BADGES,
   OperatorOrganisationCard,
@@ -103,6 +104,7 @@ function OperatorConsole() {
         <OrganisationsSection organisations={organisations.data.organisations} />
       )}
       <OperatorEventForm />
+      <OperatorWaitingRoomForm />
     </div>
   );
 }

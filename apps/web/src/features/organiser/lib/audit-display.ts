@@ -11,6 +11,7 @@ const ACTION_WORDS: Record<string, string> = {
   'event.publish': 'published the event',
   'event.unpublish': 'took the event off the site',
   'event.republish': 'put the event back on the site',
+  'event.waiting_room': "switched the event's waiting room",
   'package.create': 'added a ticket package',
   'package.update': 'changed a ticket package',
   'package.delete': 'deleted a ticket package',

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '../../config/paths';
 
-/** The outcome of a link page (confirmed, unsubscribed, or refused), focused when it appears so it is read out. */
+/** The outcome of a page opened from an e-mail's link (confirmed, left, refused), focused when it appears so it is read out. */
 export function Outcome({ tone, title, children }: { tone: 'success' | 'error'; title: string; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -41,5 +41,14 @@ export function MissingToken() {
       <p className="text-sm">Open the link from the e-mail again, exactly as it was sent.</p>
       <EventLink event={null} />
     </Outcome>
+  );
+}
+
+/** Why the last press did not work, above the button that can be pressed again. */
+export function Problem({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {children}
+    </p>
   );
 }
