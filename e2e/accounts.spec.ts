@@ -5,6 +5,7 @@ import type { EventDetail, TicketPackage } from '@marquee/domain/catalog';
 import { EMPTY_SELECTION, remainingAllowance } from '@marquee/domain/selection';
 import { expectNoAxeViolations } from './support/axe';
 import { getEventDetail, listEvents } from './support/catalog';
+import { readMail } from './support/mail';
 
 /**
  * Issue 7 end to end: sign up, log in, the checkout prefilled, My bookings, sign out; the server's
@@ -145,24 +146,6 @@ test("registration: the server's errors in a red alert", async ({ page }) => {
   await expect(alert).toContainText(ACCOUNT_MESSAGES.emailTaken, { timeout: CAPTCHA_TIMEOUT });
   await expect(alert).toHaveClass(/bg-red-50/);
 });
-
-/** The newest e-mail to this address with this subject, from the local outbox viewer: its HTML. */
-async function readMail(page: Page, to: string, subject: string): Promise<string> {
-  let href: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/dev/mail');
-        const link = page.getByRole('row').filter({ hasText: to }).getByRole('link', { name: subject }).first();
-        href = (await link.count()) > 0 ? await link.getAttribute('href') : null;
-        return href;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBeNull();
-  await page.goto(href ?? '/dev/mail');
-  return (await page.locator('iframe').getAttribute('srcdoc')) ?? '';
-}
 
 test('password reset: the e-mailed link, a new password, log in with it; the link works once', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,11 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import type { EventDetail } from '@marquee/domain/catalog';
 import { buyerEmail } from './support/buyer';
 import { expectCaptchaSolved } from './support/captcha';
-import { getEventDetail } from './support/catalog';
-import { signInToConsole } from './support/organiser';
+import { putNewEventOnSale } from './support/organiser';
 
 /*
  * The waiting room (issue 23) end to end: the demo owner puts a new event on sale behind a waiting room, through
@@ -20,90 +18,24 @@ import { signInToConsole } from './support/organiser';
 const ORG = 'lanka-live';
 const PACKAGE = 'General admission';
 
-/** A PNG of `width` by `height` (a gradient): what an organiser's banner or thumbnail would be. */
-async function pictureOf(width: number, height: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1e1b4b"/><stop offset="1" stop-color="#fbbf24"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-function daysFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The owner makes a venue (no seat map) and an on-sale event behind a waiting room; returns its buyer path. */
+/** The owner puts a new event on sale behind a waiting room, set in the console's own "Create an event" form. */
 async function putEventOnSaleBehindAWaitingRoom(page: Page, stamp: string): Promise<EventDetail> {
-  const venueName = `Queue Hall ${stamp}`;
-  const eventName = `On-sale Rush ${stamp}`;
-  await signInToConsole(page, `owner@${ORG}.example`);
-
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Venues' }).click();
-  await page.getByRole('link', { name: 'Add a venue' }).click();
-  const venue = page.getByRole('form', { name: 'Add a venue' });
-  await venue.getByLabel('Name').fill(venueName);
-  await venue.getByLabel('City').fill('Colombo');
-  await venue.getByRole('button', { name: 'Add the venue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: venueName })).toBeVisible();
-
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Events' }).click();
-  await page.getByRole('link', { name: 'Create an event' }).click();
-  const create = page.getByRole('form', { name: 'Create an event' });
-  await create.getByLabel('Name').fill(eventName);
-  await create.getByLabel('Category').selectOption({ label: 'Concerts' });
-  await create.getByLabel('Venue').selectOption({ label: `${venueName}, Colombo` });
-  await create.getByLabel('Starts: Date').fill(daysFromNow(30));
-  await create.getByLabel('Starts: Time').fill('19:00');
-  await create.getByRole('checkbox', { name: 'Card' }).check();
-  // The setting under test: a waiting room, at its slowest (10 buyers a minute, so the first waits about 6 s).
-  await create.getByRole('checkbox', { name: 'High demand: put the sale behind a waiting room' }).check();
-  await expect(create.getByLabel('Buyers let in per minute')).toHaveValue('600');
-  await create.getByLabel('Buyers let in per minute').fill('10');
-  await expectNoAxeViolations(page, 'the console: a new event with a waiting room', {
-    within: 'form[aria-label="Create an event"]',
+  const event = await putNewEventOnSale(page, {
+    org: ORG,
+    venueName: `Queue Hall ${stamp}`,
+    eventName: `On-sale Rush ${stamp}`,
+    packageName: PACKAGE,
+    capacity: 100,
+    configure: async (create) => {
+      // The setting under test: a waiting room, at its slowest (10 buyers a minute, so the first waits about 6 s).
+      await create.getByRole('checkbox', { name: 'High demand: put the sale behind a waiting room' }).check();
+      await expect(create.getByLabel('Buyers let in per minute')).toHaveValue('600');
+      await create.getByLabel('Buyers let in per minute').fill('10');
+      await expectNoAxeViolations(page, 'the console: a new event with a waiting room', {
+        within: 'form[aria-label="Create an event"]',
+      });
+    },
   });
-  await create.getByRole('button', { name: 'Create the event' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: eventName })).toBeVisible();
-  const sections = page.getByRole('navigation', { name: 'Event sections' });
-
-  await sections.getByRole('link', { name: /Ticket packages/ }).click();
-  const packages = page.getByRole('region', { name: 'Ticket packages' });
-  await packages.getByRole('button', { name: 'Add a package' }).click();
-  const form = packages.getByRole('form', { name: 'Add a ticket package' });
-  await form.getByLabel('Name').fill(PACKAGE);
-  await form.getByLabel(/^Price/).fill('2,500.00');
-  // A venue without a seat map: every package is free seating, and has a capacity.
-  await form.getByLabel('Capacity').fill('100');
-  await form.getByRole('button', { name: 'Add the package' }).click();
-  await expect(packages.getByRole('article', { name: PACKAGE })).toBeVisible();
-
-  await sections.getByRole('link', { name: /Images/ }).click();
-  const images = page.getByRole('region', { name: 'Images' });
-  for (const [kind, width, height] of [
-    ['Banner', 1600, 600],
-    ['Thumbnail', 600, 400],
-  ] as const) {
-    const card = images.getByRole('region', { name: kind });
-    await card.locator('input[type="file"]').setInputFiles({
-      name: `${kind.toLowerCase()}.png`,
-      mimeType: 'image/png',
-      buffer: await pictureOf(width, height),
-    });
-    await expect(card.getByRole('img', { name: `The current ${kind.toLowerCase()} of ${eventName}` })).toBeVisible();
-  }
-
-  await sections.getByRole('link', { name: /Publish/ }).click();
-  const publish = page.getByRole('region', { name: 'Publish' });
-  await expect(publish.getByText('Everything is ready for buyers.')).toBeVisible();
-  await publish.getByRole('button', { name: 'Publish: on sale now' }).click();
-  await expect(page.getByRole('main').getByText('On sale', { exact: true }).first()).toBeVisible();
-
-  const uid = /\/events\/([^/?#]+)/.exec(page.url())?.[1];
-  if (!uid) throw new Error(`No event uid in ${page.url()}.`);
-  // The catalogue may answer from its cache for a few seconds after publishing.
-  let event: EventDetail | undefined;
-  await expect(async () => {
-    event = await getEventDetail(page.request, uid);
-  }).toPass({ timeout: 20_000 });
-  if (!event) throw new Error(`The catalogue does not list ${eventName}.`);
   expect(event.waiting_room).toBe(true);
   return event;
 }

@@ -78,6 +78,8 @@ export const ConsolePackageSchema = z.object({
   capacity: z.number().int().nonnegative(),
   sold: z.number().int().nonnegative(),
   held: z.number().int().nonnegative(),
+  /** Buyers waiting in its waitlist's line for tickets to come back (issue 23). */
+  waiting: z.number().int().nonnegative(),
   max_per_order: z.number().int().positive(),
   sale_start_local: WallClockFieldSchema.nullable(),
   sale_end_local: WallClockFieldSchema.nullable(),

@@ -55,6 +55,7 @@ export function packageAnswer(pkg: PackageWithHeld, timeZone: string): ConsolePa
     capacity: pkg.capacity,
     sold: pkg.soldCount,
     held: Math.max(0, pkg.held),
+    waiting: pkg.waiting,
     max_per_order: pkg.maxPerOrder,
     sale_start_local: wallClockOf(pkg.saleStartsAt, timeZone),
     sale_end_local: wallClockOf(pkg.saleEndsAt, timeZone),

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditLog, events, orders, seatClaims, ticketPackages, tickets } from '@marquee/db/schema';
+import { auditLog, events, orders, seatClaims, ticketPackages, tickets, waitlistEntries } from '@marquee/db/schema';
 import {
   createEvent,
   createOrganisation,
@@ -320,6 +320,34 @@ describe('PATCH …/packages/:packageId', () => {
     const exact = await call('PATCH', packageUrl(event, pkg.id), owner, { capacity: 5 });
     expect(exact.statusCode, exact.body).toBe(200);
     expect(ConsolePackageSchema.parse(exact.json())).toMatchObject({ capacity: 5, sold: 3, held: 2 });
+  });
+
+  it("counts the buyers waiting in the package's waitlist line (issue 23), through the console's own role", async () => {
+    const event = await createEvent(t.db, { organisationId: ours.id, venueId: colombo.id });
+    const pkg = await newPackage(event, { name: 'Regular', price: 1_000, capacity: 10 });
+    const entry = (email: string, status: 'unconfirmed' | 'waiting' | 'left') => ({
+      eventId: event.id,
+      packageId: pkg.id,
+      quantity: 1,
+      firstName: 'Wait',
+      lastName: 'Listed',
+      email,
+      phone: '0771234567',
+      nic: 'n/a',
+      status,
+      confirmTokenHash: `hash-${email}`,
+    });
+    await t.db
+      .insert(waitlistEntries)
+      .values([
+        entry('a@example.com', 'waiting'),
+        entry('b@example.com', 'waiting'),
+        entry('c@example.com', 'unconfirmed'),
+        entry('d@example.com', 'left'),
+      ]);
+    const answer = await call('PATCH', packageUrl(event, pkg.id), owner, { capacity: 12 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(ConsolePackageSchema.parse(answer.json())).toMatchObject({ capacity: 12, waiting: 2 });
   });
 
   it('counts a hold past its time as free: it is ended before the capacity is judged', async () => {

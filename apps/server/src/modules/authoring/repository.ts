@@ -14,6 +14,7 @@ import {
   ticketPackageBuckets,
   ticketPackages,
   venues,
+  waitlistEntries,
 } from '@marquee/db/schema';
 import { inScope, scopeOf, type ScopedTx } from '@marquee/db/tenancy';
 
@@ -122,17 +123,21 @@ export function findPackageCounts(tx: ScopedTx, eventIds: readonly number[]) {
     .where(and(inScope.events(tx), inArray(ticketPackages.eventId, [...eventIds])));
 }
 
-export type PackageWithHeld = PackageRow & { held: number };
+/** Buyers in the package's waitlist line (issue 23; decisions/049). */
+const waitingInLine = sql<number>`(SELECT count(*) FROM ${waitlistEntries} w
+  WHERE w.package_id = ${ticketPackages.id} AND w.status = 'waiting')::int`;
 
-/** The event's packages in their order (sort_order, id), with the tickets on holds. */
+export type PackageWithHeld = PackageRow & { held: number; waiting: number };
+
+/** The event's packages in their order (sort_order, id), with the tickets on holds and the buyers waiting. */
 export async function findPackages(tx: ScopedTx, eventId: number): Promise<PackageWithHeld[]> {
   const rows = await tx
-    .select({ pkg: ticketPackages, held: heldOnHolds })
+    .select({ pkg: ticketPackages, held: heldOnHolds, waiting: waitingInLine })
     .from(ticketPackages)
     .innerJoin(events, eq(events.id, ticketPackages.eventId))
     .where(and(inScope.events(tx), eq(ticketPackages.eventId, eventId)))
     .orderBy(asc(ticketPackages.sortOrder), asc(ticketPackages.id));
-  return rows.map((row) => ({ ...row.pkg, held: row.held }));
+  return rows.map((row) => ({ ...row.pkg, held: row.held, waiting: row.waiting }));
 }
 
 /** One package of the event (never by its id alone); locked FOR NO KEY UPDATE, as a sale locks it. */

@@ -65,6 +65,14 @@ export function PackageCard({ pkg, currency, isFreeEvent, hasSeatMap, seatsPath,
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-slate-700">Sales</dt>
         <dd className="text-slate-900">{saleWindowText(pkg)}</dd>
+        {pkg.waiting > 0 ? (
+          <>
+            <dt className="font-semibold text-slate-700">Waitlist</dt>
+            <dd className="text-slate-900">
+              {formatCount(pkg.waiting)} {pkg.waiting === 1 ? 'buyer waits' : 'buyers wait'} for tickets to come back
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold text-slate-700">Per order</dt>
         <dd className="text-slate-900">At most {pkg.max_per_order}</dd>
         <dt className="font-semibold text-slate-700">Seating</dt>

@@ -13,6 +13,7 @@ export function makeConsolePackage(overrides: Partial<ConsolePackage> = {}): Con
     capacity: 100,
     sold: 0,
     held: 0,
+    waiting: 0,
     max_per_order: 10,
     sale_start_local: null,
     sale_end_local: null,
