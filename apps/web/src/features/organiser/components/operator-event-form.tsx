@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { OperatorEventParamsSchema, OperatorUnpublishBodySchema } from '@marquee/domain/console';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -18,12 +18,48 @@ export function eventUidFrom(text: string): string {
   return segments.at(-1) ?? '';
 }
 
+/** The uid an operator's event field names, and the field's error when it names none. */
+export function operatorEventTarget(text: string): { uid: string; error: string | undefined } {
+  const uid = eventUidFrom(text);
+  const isUid = OperatorEventParamsSchema.safeParse({ eventUid: uid }).success;
+  return { uid, error: isUid ? undefined : "Enter the event's uid, or paste its address on the site." };
+}
+
+/** The event field's error for an operator call's 404 (no such event), else null. */
+export function unknownEventError(error: unknown, uid: string): string | null {
+  return isApiError(error, 'not_found') ? `No event on Marquee has the uid ${uid}.` : null;
+}
+
+/** One of the operator page's event forms: a card with its heading (which names the form) and what it does. */
+export function OperatorEventSection({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: (headingId: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={`${id}-heading`} className="text-xl font-semibold text-brand-950">
+        {title}
+      </h2>
+      <p className="text-slate-700">{intro}</p>
+      {children(`${id}-heading`)}
+    </section>
+  );
+}
+
 /**
  * Take an event off the site, by its uid and with a reason (it stops selling; its organisation still sees it,
  * marked), or put one back. Either is written in the organisation's audit log.
  */
 export function OperatorEventForm() {
-  const id = useId();
   const [event, setEvent] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ event?: string | undefined; reason?: string | undefined }>({});
@@ -33,10 +69,8 @@ export function OperatorEventForm() {
   async function run(action: 'off' | 'back') {
     if (busy) return;
     setProblems([]);
-    const uid = eventUidFrom(event);
-    const next: typeof errors = {};
-    if (!OperatorEventParamsSchema.safeParse({ eventUid: uid }).success)
-      next.event = "Enter the event's uid, or paste its address on the site.";
+    const { uid, error: eventError } = operatorEventTarget(event);
+    const next: typeof errors = { event: eventError };
     const parsedReason = OperatorUnpublishBodySchema.shape.reason.safeParse(reason);
     if (action === 'off' && !parsedReason.success)
       next.reason = fieldMessage('The reason', [parsedReason.error.issues[0]?.message ?? 'must say why']);
@@ -47,8 +81,9 @@ export function OperatorEventForm() {
       await setEventUnpublished(uid, action === 'off' && parsedReason.success ? parsedReason.data : null);
     } catch (error) {
       setBusy(null);
-      if (isApiError(error, 'not_found')) {
-        setErrors({ event: `No event on Marquee has the uid ${uid}.` });
+      const unknown = unknownEventError(error, uid);
+      if (unknown) {
+        setErrors({ event: unknown });
         return;
       }
       const reasonErrors = serverFieldErrors(error)?.['reason'];
@@ -69,45 +104,40 @@ export function OperatorEventForm() {
   }
 
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    <OperatorEventSection
+      title="An event on the site"
+      intro="Take an event off the site (buyers no longer find it, and it sells nothing; its organisation still sees it), or put it back."
     >
-      <h2 id={`${id}-heading`} className="text-xl font-semibold text-brand-950">
-        An event on the site
-      </h2>
-      <p className="text-slate-700">
-        Take an event off the site (buyers no longer find it, and it sells nothing; its organisation still sees it), or
-        put it back.
-      </p>
-      <form noValidate aria-labelledby={`${id}-heading`} onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormProblems messages={problems} />
-        <TextField
-          label="Event"
-          autoComplete="off"
-          spellCheck={false}
-          hint="Its uid, or its address on the site (the uid is the address's last part)."
-          value={event}
-          error={errors.event}
-          onChange={(change) => setEvent(change.target.value)}
-        />
-        <TextAreaField
-          label="Reason"
-          hint="Needed to take it off; kept in the organisation's audit log."
-          maxLength={500}
-          value={reason}
-          error={errors.reason}
-          onChange={(change) => setReason(change.target.value)}
-        />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" className="bg-red-700 hover:bg-red-800" aria-disabled={busy !== null || undefined}>
-            {busy === 'off' ? 'Taking it off…' : 'Take it off the site'}
-          </Button>
-          <Button variant="secondary" aria-disabled={busy !== null || undefined} onClick={() => void run('back')}>
-            {busy === 'back' ? 'Putting it back…' : 'Put it back on the site'}
-          </Button>
-        </div>
-      </form>
-    </section>
+      {(headingId) => (
+        <form noValidate aria-labelledby={headingId} onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormProblems messages={problems} />
+          <TextField
+            label="Event"
+            autoComplete="off"
+            spellCheck={false}
+            hint="Its uid, or its address on the site (the uid is the address's last part)."
+            value={event}
+            error={errors.event}
+            onChange={(change) => setEvent(change.target.value)}
+          />
+          <TextAreaField
+            label="Reason"
+            hint="Needed to take it off; kept in the organisation's audit log."
+            maxLength={500}
+            value={reason}
+            error={errors.reason}
+            onChange={(change) => setReason(change.target.value)}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" className="bg-red-700 hover:bg-red-800" aria-disabled={busy !== null || undefined}>
+              {busy === 'off' ? 'Taking it off…' : 'Take it off the site'}
+            </Button>
+            <Button variant="secondary" aria-disabled={busy !== null || undefined} onClick={() => void run('back')}>
+              {busy === 'back' ? 'Putting it back…' : 'Put it back on the site'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </OperatorEventSection>
   );
 }

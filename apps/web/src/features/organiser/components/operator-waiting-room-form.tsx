@@ -1,21 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { OperatorEventParamsSchema, OperatorWaitingRoomBodySchema } from '@marquee/domain/console';
+import { useState, type FormEvent } from 'react';
+import { OperatorWaitingRoomBodySchema } from '@marquee/domain/console';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/toaster';
-import { isApiError } from '../../../lib/api-client';
 import { setEventWaitingRoom } from '../api/set-event-waiting-room';
 import { fieldMessage, serverFieldErrors } from '../lib/field-errors';
 import { problemMessage } from '../lib/problem-message';
 import { FormProblems } from './form-problems';
-import { eventUidFrom } from './operator-event-form';
+import { OperatorEventSection, operatorEventTarget, unknownEventError } from './operator-event-form';
 
 /**
  * An operator's switch for a rush the organiser did not foresee (issue 23): put an event's sale behind its
  * waiting room, at a rate of buyers let in per minute, or take it out again. Written in the organisation's audit log.
  */
 export function OperatorWaitingRoomForm() {
-  const id = useId();
   const [event, setEvent] = useState('');
   const [rate, setRate] = useState('');
   const [errors, setErrors] = useState<{ event?: string | undefined; rate?: string | undefined }>({});
@@ -25,10 +23,8 @@ export function OperatorWaitingRoomForm() {
   async function run(action: 'on' | 'off') {
     if (busy) return;
     setProblems([]);
-    const uid = eventUidFrom(event);
-    const next: typeof errors = {};
-    if (!OperatorEventParamsSchema.safeParse({ eventUid: uid }).success)
-      next.event = "Enter the event's uid, or paste its address on the site.";
+    const { uid, error: eventError } = operatorEventTarget(event);
+    const next: typeof errors = { event: eventError };
     const parsedRate =
       rate.trim() === '' ? null : OperatorWaitingRoomBodySchema.shape.admit_per_minute.safeParse(Number(rate.trim()));
     if (parsedRate && !parsedRate.success)
@@ -43,8 +39,9 @@ export function OperatorWaitingRoomForm() {
       });
     } catch (error) {
       setBusy(null);
-      if (isApiError(error, 'not_found')) {
-        setErrors({ event: `No event on Marquee has the uid ${uid}.` });
+      const unknown = unknownEventError(error, uid);
+      if (unknown) {
+        setErrors({ event: unknown });
         return;
       }
       const rateErrors = serverFieldErrors(error)?.['admit_per_minute'];
@@ -68,46 +65,41 @@ export function OperatorWaitingRoomForm() {
   }
 
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    <OperatorEventSection
+      title="A rush on an event"
+      intro="Put an event's sale behind its waiting room (buyers queue, and are let in at the rate), or take it out. Buyers meet the change within a second."
     >
-      <h2 id={`${id}-heading`} className="text-xl font-semibold text-brand-950">
-        A rush on an event
-      </h2>
-      <p className="text-slate-700">
-        Put an event&apos;s sale behind its waiting room (buyers queue, and are let in at the rate), or take it out.
-        Buyers meet the change within a second.
-      </p>
-      <form noValidate aria-labelledby={`${id}-heading`} onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormProblems messages={problems} />
-        <TextField
-          label="Event"
-          autoComplete="off"
-          spellCheck={false}
-          hint="Its uid, or its address on the site."
-          value={event}
-          error={errors.event}
-          onChange={(change) => setEvent(change.target.value)}
-        />
-        <TextField
-          label="Buyers let in per minute"
-          inputMode="numeric"
-          autoComplete="off"
-          hint="10 to 100,000. Leave it empty to keep the event's own rate."
-          value={rate}
-          error={errors.rate}
-          onChange={(change) => setRate(change.target.value)}
-        />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" aria-disabled={busy !== null || undefined}>
-            {busy === 'on' ? 'Switching it on…' : 'Put it behind the waiting room'}
-          </Button>
-          <Button variant="secondary" aria-disabled={busy !== null || undefined} onClick={() => void run('off')}>
-            {busy === 'off' ? 'Switching it off…' : 'Take it out of the waiting room'}
-          </Button>
-        </div>
-      </form>
-    </section>
+      {(headingId) => (
+        <form noValidate aria-labelledby={headingId} onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormProblems messages={problems} />
+          <TextField
+            label="Event"
+            autoComplete="off"
+            spellCheck={false}
+            hint="Its uid, or its address on the site."
+            value={event}
+            error={errors.event}
+            onChange={(change) => setEvent(change.target.value)}
+          />
+          <TextField
+            label="Buyers let in per minute"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="10 to 100,000. Leave it empty to keep the event's own rate."
+            value={rate}
+            error={errors.rate}
+            onChange={(change) => setRate(change.target.value)}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" aria-disabled={busy !== null || undefined}>
+              {busy === 'on' ? 'Switching it on…' : 'Put it behind the waiting room'}
+            </Button>
+            <Button variant="secondary" aria-disabled={busy !== null || undefined} onClick={() => void run('off')}>
+              {busy === 'off' ? 'Switching it off…' : 'Take it out of the waiting room'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </OperatorEventSection>
   );
 }
