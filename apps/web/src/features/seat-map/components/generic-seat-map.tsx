@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { GenericSeatMap as GenericLayout } from '@marquee/domain/seat-map';
 import { SeatMapSurface, type SeatMapSurfaceProps } from './seat-map-surface';
 
@@ -8,6 +8,20 @@ export type LayoutProps = Omit<SeatMapSurfaceProps, 'background' | 'title'>;
 export function GenericSeatMap({ map, ...props }: LayoutProps & { map: GenericLayout }) {
   const { radius } = props.model;
   const font = Math.max(radius * 2.2, 6);
+  // The row labels, hundreds of SVG texts, were most of the style and layout of the map's first frame (a
+  // 100 ms task at Lighthouse's 4x slowdown on the 20,964-seat stadium): they are drawn in the frame after
+  // the seats', so neither frame is as long.
+  const [hasRowLabels, setHasRowLabels] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setHasRowLabels(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   // Hundreds of row labels: built once per layout, not on every click.
   const background = useMemo(
     () => (
@@ -31,25 +45,26 @@ export function GenericSeatMap({ map, ...props }: LayoutProps & { map: GenericLa
               <text x={first.x} y={first.y - radius * 3} fontSize={font * 1.6} fontWeight={700} fill="#334155">
                 {section.name}
               </text>
-              {section.rows.map((row) => (
-                <text
-                  key={row.label}
-                  x={row.x - radius * 2}
-                  y={row.y}
-                  textAnchor="end"
-                  dominantBaseline="middle"
-                  fontSize={font * 0.8}
-                  fill="#64748B"
-                >
-                  {row.label}
-                </text>
-              ))}
+              {hasRowLabels &&
+                section.rows.map((row) => (
+                  <text
+                    key={row.label}
+                    x={row.x - radius * 2}
+                    y={row.y}
+                    textAnchor="end"
+                    dominantBaseline="middle"
+                    fontSize={font * 0.8}
+                    fill="#64748B"
+                  >
+                    {row.label}
+                  </text>
+                ))}
             </g>
           );
         })}
       </g>
     ),
-    [map, radius, font],
+    [map, radius, font, hasRowLabels],
   );
   return <SeatMapSurface {...props} background={background} title="Venue" />;
 }

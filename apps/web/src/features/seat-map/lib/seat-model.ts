@@ -6,8 +6,8 @@ export type SeatState = 'unavailable' | 'reserved' | 'selected' | 'available';
 
 /**
  * Everything derived once per layout: the seats and their packages. What the first paint does not
- * need (the id → index lookup, the spatial grid for hit tests) is built on first use, or by
- * `prepare()`, which the surface calls right after the map is drawn, before anyone can click.
+ * need (the spatial grid for hit tests) is built on first use, or by `prepare()`, which the surface calls
+ * right after the map is drawn, before anyone can click.
  */
 export interface SeatModel {
   map: SeatMap;
@@ -22,7 +22,7 @@ export interface SeatModel {
   /** The accessible places (issue 24), by kind: seat indices, in layout order. Few, or none. */
   accessible: Readonly<Record<SeatAccess, readonly number[]>>;
   grid(): SpatialGrid;
-  /** Builds what the first paint skipped (the id index and the grid), so no click pays for it. */
+  /** Builds what the first paint skipped (the grid), so no click pays for it. */
   prepare(): void;
 }
 
@@ -53,24 +53,53 @@ export function hasSeatMap(data: EventSeatMap): data is VenueSeatMap {
   return data.seat_map !== null;
 }
 
-function indexSeats(seats: readonly SeatPosition[]): Map<string, number> {
-  const index = new Map<string, number>();
-  for (let i = 0; i < seats.length; i++) index.set(seats[i]!.id, i);
-  return index;
+/** Where a row's seats are in the expanded list: from `start`, `count` of them, in `expandSeatMap`'s order. */
+interface RowSpan {
+  start: number;
+  count: number;
+  firstNumber: number;
+  /** Numbered from the right: the first seat in the list has the highest number. */
+  rtl: boolean;
+}
+
+/**
+ * A seat id's index, found from its row (`${section}-${row}`, its id without the number) and its number: a
+ * map of the few hundred rows instead of one of every seat (its 21,000 insertions of new strings took 50-60 ms
+ * of a task at Lighthouse's 4x slowdown).
+ */
+function seatIndexer(map: SeatMap, seats: readonly SeatPosition[]): (id: string) => number | undefined {
+  const rows = new Map<string, RowSpan>();
+  let start = 0;
+  for (const section of map.sections) {
+    for (const row of section.rows) {
+      const rtl = 'numbering' in row && row.numbering === 'rtl';
+      rows.set(`${section.id}-${row.label}`, { start, count: row.count, firstNumber: row.firstNumber, rtl });
+      start += row.count;
+    }
+  }
+  return (id) => {
+    // A seat number has no dash, so the last one ends the row's part (section ids and row labels may have some).
+    const dash = id.lastIndexOf('-');
+    const row = rows.get(id.slice(0, dash));
+    if (dash < 0 || !row) return undefined;
+    const number = Number(id.slice(dash + 1));
+    const offset = row.rtl ? row.firstNumber + row.count - 1 - number : number - row.firstNumber;
+    const i = row.start + offset;
+    // The seat there has exactly this id ("A-B-02" is not seat 2's), or the id is not on the map.
+    return offset >= 0 && offset < row.count && seats[i]?.id === id ? i : undefined;
+  };
 }
 
 export function buildSeatModel(data: VenueSeatMap): SeatModel {
   const seats = expandSeatMap(data.seat_map);
-  let index: Map<string, number> | undefined;
-  const lookup = () => (index ??= indexSeats(seats));
+  const indexOf = seatIndexer(data.seat_map, seats);
 
-  // Seating ranges are nearly always listed in layout order: try the seat after the previous one
-  // before hashing (21,000 Map insertions and look-ups were a tenth of the first render).
+  // Seating ranges are nearly always listed in layout order: try the seat after the previous one first.
   const packageIdOf = new Array<number | undefined>(seats.length).fill(undefined);
   for (const pkg of data.packages) {
     let next = 0;
     for (const id of pkg.seating_range) {
-      const i = seats[next]?.id === id ? next : lookup().get(id);
+      const i = seats[next]?.id === id ? next : indexOf(id);
       if (i === undefined) continue;
       packageIdOf[i] = pkg.id;
       next = i + 1;
@@ -89,13 +118,12 @@ export function buildSeatModel(data: VenueSeatMap): SeatModel {
     map: data.seat_map,
     seats,
     packageIdOf,
-    indexOf: (id) => lookup().get(id),
+    indexOf,
     sectionNames,
     radius,
     accessible,
     grid: () => (grid ??= buildGrid(seats, radius * 4)),
     prepare: () => {
-      lookup();
       grid ??= buildGrid(seats, radius * 4);
     },
   };
