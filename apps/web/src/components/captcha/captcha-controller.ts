@@ -53,6 +53,7 @@ export class CaptchaController {
   private state: WidgetState = 'loading';
   private payload: string | null = null;
   private waiters: (() => void)[] = [];
+  private whenWanted: (() => void) | null = null;
   private readonly onStateChange = (event: Event) => {
     const change = readStateChange(event);
     if (!change) return;
@@ -79,6 +80,11 @@ export class CaptchaController {
     this.element = null;
     this.state = 'loading';
     this.payload = null;
+  }
+
+  /** Who starts the widget early when a payload is asked for before it started by itself (captcha.tsx). */
+  onWanted(start: (() => void) | null): void {
+    this.whenWanted = start;
   }
 
   /** The widget's script could not be loaded: submits fail instead of waiting for ever. */
@@ -109,6 +115,7 @@ export class CaptchaController {
 
   /** A payload for one request: at once when solved, else when the widget has solved the check. */
   readonly getPayload = async (): Promise<string> => {
+    this.whenWanted?.();
     while (this.state === 'loading' || this.state === 'verifying' || !this.element) {
       if (this.state === 'failed') throw new CaptchaError();
       await this.nextChange();

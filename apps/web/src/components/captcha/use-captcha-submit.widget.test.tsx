@@ -68,4 +68,21 @@ describe('useCaptchaSubmit with the widget', () => {
     expect(await screen.findByText('failed: CaptchaError')).toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
   });
+
+  it('starts the widget only when the form is used, not while the page is getting ready (issue 25)', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <input aria-label="Elsewhere" />
+        <Form send={async (payload) => payload} />
+      </>,
+    );
+    const widgets = () => document.querySelectorAll('altcha-widget').length;
+    await user.click(screen.getByRole('textbox', { name: 'Elsewhere' }));
+    expect(screen.getByText('Loading the human check…')).toBeInTheDocument();
+    expect(widgets()).toBe(0);
+    // A key or a tap in the form starts it; so would a submit (the test above), or a few seconds.
+    await user.tab();
+    await waitFor(() => expect(widgets()).toBe(1));
+  });
 });
