@@ -158,17 +158,17 @@ export function createWaitlistService(deps: {
   /** The double opt-in's second step (a button on the link's page). Using the link again answers the same. */
   async function confirm(token: string): Promise<WaitlistEntryAnswer> {
     const entry = await entryByToken('confirm', token);
-    if (entry.status === 'unconfirmed') {
-      if (entry.isConfirmExpired) throw new AppError('link_expired', MESSAGES.linkExpired);
-      await repository.markConfirmed(db, entry.id);
-      kick();
-    }
+    if (entry.status !== 'unconfirmed') return answerFor(entry);
+    if (entry.isConfirmExpired) throw new AppError('link_expired', MESSAGES.linkExpired);
+    await repository.markConfirmed(db, entry.id);
+    kick();
     return answerFor(await entryByToken('confirm', token));
   }
 
   /** Out of the line; idempotent. An offer already held stays the buyer's to pay or let go. */
   async function leave(token: string): Promise<WaitlistEntryAnswer> {
     const entry = await entryByToken('confirm', token);
+    if (entry.status !== 'unconfirmed' && entry.status !== 'waiting') return answerFor(entry);
     await repository.markLeft(db, entry.id);
     return answerFor(await entryByToken('confirm', token));
   }
