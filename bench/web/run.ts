@@ -20,7 +20,7 @@
  *   gets when the CHECKOUT button's navigation is reloaded, without a user flow's warm cache.
  * BENCH_RUNS (default 3) runs per page, the median of each figure printed; BENCH_PAGES (comma-separated
  * page names) limits the pages; BENCH_WEB_DIST serves another build; BENCH_PORT fixes the server's port;
- * BENCH_WEB_LHR_DIR keeps every run's full report. Home JavaScript: every script the
+ * BENCH_WEB_LHR_DIR keeps every run's full report and its trace. Home JavaScript: every script the
  * home page loaded, each gzipped here (level 9 is what a CDN would do; the server's own br is smaller)
  * and summed. Exits non-zero only on errors; the table says which targets were met.
  */
@@ -112,7 +112,10 @@ async function runLighthouse(browser: Browser, origin: string, spec: PageSpec): 
       throw new Error(`Lighthouse on ${spec.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (env.BENCH_WEB_LHR_DIR) {
       mkdirSync(env.BENCH_WEB_LHR_DIR, { recursive: true });
-      writeFileSync(join(env.BENCH_WEB_LHR_DIR, `${spec.name}-${Date.now()}.json`), JSON.stringify(lhr));
+      const stamp = Date.now();
+      writeFileSync(join(env.BENCH_WEB_LHR_DIR, `${spec.name}-${stamp}.json`), JSON.stringify(lhr));
+      // The page load's trace, which Lighthouse's simulation scaled (its tasks, as the browser ran them).
+      writeFileSync(join(env.BENCH_WEB_LHR_DIR, `${spec.name}-${stamp}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;

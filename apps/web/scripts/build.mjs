@@ -1,11 +1,12 @@
 // The web app's build: the site's client bundle (dist/, from index.html), the organiser console's (from
 // organiser.html, built apart so that none of its code or chunking touches the site's: decisions/036), then
 // the first views (src/prerender/first-views.tsx) rendered once from the app's own components into
-// dist/.vite/first-views.json for the server.
+// dist/.vite/first-views.json for the server; last, every asset compressed ahead (precompress-assets.mjs).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { precompressAssets } from './precompress-assets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const prerenderDir = join(root, 'node_modules/.cache/marquee-prerender');
@@ -39,3 +40,7 @@ mkdirSync(dirname(target), { recursive: true });
 writeFileSync(target, JSON.stringify(renderFirstViews()));
 rmSync(prerenderDir, { recursive: true, force: true });
 console.log(`first views written to ${target}`);
+const { files, bytes, brotliBytes } = precompressAssets(join(root, 'dist'));
+console.log(
+  `${files} files compressed ahead: ${(bytes / 1024).toFixed(0)} KB, ${(brotliBytes / 1024).toFixed(0)} KB as brotli (served as they are)`,
+);

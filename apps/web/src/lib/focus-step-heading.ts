@@ -3,9 +3,27 @@
  * (the first history entry: React Router numbers entries in `history.state.idx`) focus moves without
  * scrolling: the browser's scroll stays at the top while the page's data and code arrive, so the
  * footer is never scrolled into view and then pushed away (a layout shift), and a reload keeps its place.
+ *
+ * On that landing page the focus also waits until the page has been painted: focusing makes the browser
+ * lay out the page at once, inside the task that rendered it, which on a slow phone made that task long
+ * enough to block a tap (issue 25). Laid out and painted first, the focus costs almost nothing.
  */
 export function focusStepHeading(element: HTMLElement | null): void {
-  element?.focus({ preventScroll: isFirstHistoryEntry() });
+  if (!element) return;
+  if (!isFirstHistoryEntry()) {
+    element.focus();
+    return;
+  }
+  afterNextPaint(() => {
+    // Still on the page, and the visitor has not put the focus somewhere themselves meanwhile.
+    const untouched = document.activeElement === null || document.activeElement === document.body;
+    if (element.isConnected && untouched) element.focus({ preventScroll: true });
+  });
+}
+
+function afterNextPaint(run: () => void): void {
+  // A frame's callback runs just before it paints; a task queued from there runs after the paint.
+  requestAnimationFrame(() => setTimeout(run, 0));
 }
 
 function isFirstHistoryEntry(): boolean {

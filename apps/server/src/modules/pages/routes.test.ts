@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app';
@@ -30,6 +31,7 @@ const DAY = 24 * 3_600_000;
 const fromNow = (ms: number): Date => new Date(Date.now() + ms);
 
 let distDir: string;
+const BIG_CHUNK = `export const words = ${JSON.stringify('marquee '.repeat(500))};`;
 let t: TestApp;
 const event = { uid: '', path: '' };
 const nasty = { uid: '', path: '' };
@@ -41,6 +43,10 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'images'));
   writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  // A chunk the build compressed ahead (apps/web/scripts/precompress-assets.mjs), big enough to be worth it.
+  writeFileSync(join(distDir, 'assets', 'big-abc123.js'), BIG_CHUNK);
+  writeFileSync(join(distDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_CHUNK));
+  writeFileSync(join(distDir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_CHUNK));
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(distDir, 'images', 'poster.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // Vite's manifest, as the build writes it: the entry, two route chunks and a chunk they share.
@@ -174,6 +180,24 @@ describe('static files', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('public, max-age=600');
     }
+  });
+
+  it('sends the copy the build compressed ahead, as it is, in the encoding the browser takes', async () => {
+    const brotli = await get('/assets/big-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_CHUNK);
+    const gzip = await get('/assets/big-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_CHUNK);
+    const plain = await get('/assets/big-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_CHUNK);
+    // The compressed copies are not files of their own.
+    for (const url of ['/assets/big-abc123.js.br', '/assets/big-abc123.js.gz'])
+      expect((await get(url)).statusCode, url).toBe(404);
   });
 
   it('answers 404 (not the SPA) for a missing file', async () => {

@@ -35,7 +35,11 @@ export const pagesModule: FastifyPluginAsync<PagesModuleOptions> = async (app, {
       // One route per built file; every other path falls through to the SPA handler below.
       wildcard: false,
       index: false,
-      globIgnore: ['index.html'],
+      // The build writes each asset compressed beside it (apps/web/scripts/precompress-assets.mjs): sent as
+      // it is when the browser takes that encoding, so no page load costs the server a compression. Those
+      // copies are not files of their own to ask for.
+      preCompressed: true,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply, filePath) {
         const isHashedAsset = relative(distDir, filePath).split(sep)[0] === 'assets';

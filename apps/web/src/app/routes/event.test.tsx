@@ -84,7 +84,8 @@ describe('event route', () => {
     await user.click(await screen.findByRole('link', { name: 'Book Now' }));
     expect(router.state.location.search).toBe('?step=2');
     expect(router.state.historyAction).toBe('PUSH');
-    expect(screen.getByRole('heading', { level: 2, name: 'Choose your tickets' })).toHaveFocus();
+    // A memory router: the landing page's focus, after the first paint (lib/focus-step-heading.ts).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Choose your tickets' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: /^ADD/ }));
     await user.click(screen.getByRole('button', { name: 'Add one Gold ticket' }));

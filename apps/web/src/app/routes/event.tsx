@@ -343,6 +343,13 @@ function CheckoutStepContent({
     () => (user ? { first_name: user.first_name, last_name: user.last_name, email: user.email } : null),
     [user],
   );
+  // Stable, like every other prop: CheckoutPage is memoised, so the session or the payments configuration
+  // arriving after the first render does not render the whole checkout again (issue 25).
+  const onRetrySeatMap = useCallback(() => void refetchSeatMap(), [refetchSeatMap]);
+  const onEventStale = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey }),
+    [queryClient, event.uid],
+  );
   const onPaymentErrorShown = useCallback(
     () =>
       setSearchParams(
@@ -364,9 +371,9 @@ function CheckoutStepContent({
         onSelectionChange={onSelectionChange}
         describeSeat={describeSeat}
         seatMapStatus={seatMapStatus}
-        onRetrySeatMap={() => void refetchSeatMap()}
+        onRetrySeatMap={onRetrySeatMap}
         onBackToTickets={onBackToTickets}
-        onEventStale={() => void queryClient.invalidateQueries({ queryKey: getEventQueryOptions(event.uid).queryKey })}
+        onEventStale={onEventStale}
         paymentError={paymentError}
         onPaymentErrorShown={onPaymentErrorShown}
         buyerPrefill={buyerPrefill}

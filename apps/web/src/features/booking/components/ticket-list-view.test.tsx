@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,8 @@ describe('TicketListView', () => {
   it('shows each package with its price, ADD turning into a counter that stops at the limit', async () => {
     const user = userEvent.setup();
     const { onCheckout } = renderList(makeEvent());
-    expect(screen.getByRole('heading', { level: 2, name: 'Choose your tickets' })).toHaveFocus();
+    // The landing page's focus moves after the first paint (lib/focus-step-heading.ts).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Choose your tickets' })).toHaveFocus());
     const card = screen.getByRole('listitem', { name: 'Gold' });
     expect(within(card).getByText('Front rows')).toBeInTheDocument();
     expect(within(card).getByText('LKR 2,500.00')).toBeInTheDocument();

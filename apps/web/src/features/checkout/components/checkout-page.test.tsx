@@ -105,9 +105,10 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
 const twoGold: Selection = { packages: { '1': 2 }, seats: [] };
 
 describe('checkout: Confirm details and pay', () => {
-  it('opens on step 1 with the heading focused and the other steps closed', () => {
+  it('opens on step 1 with the heading focused and the other steps closed', async () => {
     renderCheckout(makeEvent(), twoGold);
-    expect(screen.getByRole('heading', { level: 2, name: 'Confirm details and pay' })).toHaveFocus();
+    // The landing page's focus moves after the first paint (lib/focus-step-heading.ts).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Confirm details and pay' })).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Step 1 Ticket Details' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Step 2 Order Summary' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Step 3 Payment Details' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, type ReactNode } from 'react';
+import { memo, useEffect, useId, useReducer, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../components/toaster';
@@ -98,8 +98,10 @@ export interface CheckoutPageProps {
  * 2 Order Summary and 3 Payment Details. Proceeding saves the order (its tickets held for 10 minutes);
  * the order's id and access token stay in this tab, so a reload resumes it. Where the checkout is lives in
  * checkoutReducer (lib/checkout-state.ts); what a failed call shows, in errorToScreen (lib/error-to-screen.ts).
+ * Memoised: it is the booking flow's heaviest render, and its parent renders again with the same props when
+ * the session arrives after the page's first render (issue 25).
  */
-export function CheckoutPage({
+export const CheckoutPage = memo(function CheckoutPage({
   event,
   selection,
   onSelectionChange,
@@ -385,4 +387,4 @@ export function CheckoutPage({
       {popups}
     </>,
   );
-}
+});
