@@ -24,14 +24,14 @@
 --     Accessible requests neither read nor write hints (free_run counts ordinary seats), nor do swaps.
 --   * p_declined: seats the buyer already had on this order and swapped away (never offered to them again).
 --
--- History: migration 0023.
+-- History: migration 0023; 0027 (the claims read: one primary-key probe per seat; the blocks read through a
+-- cursor, planned for its first rows).
 
 CREATE OR REPLACE FUNCTION public.marquee_pick_seats(p_event_id integer, p_package_id integer, p_quantity integer, p_section text, p_accessible boolean, p_order_id integer, p_expires_at timestamp with time zone, p_declined text[] DEFAULT '{}'::text[])
  RETURNS text[]
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  v_block record;
   v_ok boolean[];
   v_window record;
   v_seats text[];
@@ -40,19 +40,22 @@ DECLARE
   v_passed integer[] := '{}';
   v_pass integer;
   v_attempts integer := 0;
+  -- A cursor, so that it is planned to read its first rows fast (cursor_tuple_fraction): a pick reads one
+  -- block or a few, in block order, from the index; planned for all of them, the scan could read and sort
+  -- every block of the package for each pick.
+  c_blocks CURSOR (c_pass integer, c_passed integer[]) FOR
+    SELECT b.block_no, b.seat_ids, b.scores, b.access
+    FROM seat_blocks b
+    WHERE b.event_id = p_event_id AND b.package_id = p_package_id
+      AND (p_section IS NULL OR b.section = p_section)
+      AND b.size >= p_quantity
+      AND (CASE WHEN p_accessible THEN b.has_wheelchair
+           ELSE b.hint_until IS NULL OR b.hint_until <= now() OR b.free_run >= p_quantity END)
+      AND (c_pass = 1 OR b.block_no = ANY (c_passed))
+    ORDER BY b.block_no;
 BEGIN
   FOR v_pass IN 1 .. 2 LOOP
-    FOR v_block IN
-      SELECT b.block_no, b.seat_ids, b.scores, b.access
-      FROM seat_blocks b
-      WHERE b.event_id = p_event_id AND b.package_id = p_package_id
-        AND (p_section IS NULL OR b.section = p_section)
-        AND b.size >= p_quantity
-        AND (CASE WHEN p_accessible THEN b.has_wheelchair
-             ELSE b.hint_until IS NULL OR b.hint_until <= now() OR b.free_run >= p_quantity END)
-        AND (v_pass = 1 OR b.block_no = ANY (v_passed))
-      ORDER BY b.block_no
-    LOOP
+    FOR v_block IN c_blocks(v_pass, v_passed) LOOP
       IF v_pass = 1 THEN
         IF NOT pg_try_advisory_xact_lock(-p_event_id, v_block.block_no) THEN
           v_passed := v_passed || v_block.block_no;
@@ -63,14 +66,20 @@ BEGIN
       END IF;
 
       LOOP
+        -- One probe of the claims' primary key per seat (LIMIT keeps the subquery from becoming a join: a
+        -- plan made for an event of few claims ran that join as a scan of all the event's claims, a cost
+        -- growing with every seat sold).
         SELECT array_agg(
-            (c.seat_id IS NULL OR (c.state = 'held' AND c.expires_at <= now()))
+            (c.state IS NULL OR (c.state = 'held' AND c.expires_at <= now()))
             AND (p_accessible OR substr(v_block.access, u.o::integer, 1) = '.')
             AND NOT u.seat_id = ANY (p_declined)
             ORDER BY u.o)
           INTO v_ok
         FROM unnest(v_block.seat_ids) WITH ORDINALITY AS u(seat_id, o)
-        LEFT JOIN seat_claims c ON c.event_id = p_event_id AND c.seat_id = u.seat_id;
+        LEFT JOIN LATERAL (
+          SELECT c.state, c.expires_at FROM seat_claims c
+          WHERE c.event_id = p_event_id AND c.seat_id = u.seat_id LIMIT 1
+        ) c ON true;
 
         SELECT * INTO v_window
         FROM marquee_best_window(v_ok, v_block.scores, p_quantity, p_accessible, v_block.access);
