@@ -5,6 +5,7 @@ import { createEvent, createTicketPackage, createVenue, smallSeatMap } from '@ma
 import { PlaceOrderCallsSchema } from '@marquee/db/functions';
 import { orders, seatClaims, ticketPackages } from '@marquee/db/schema';
 import { createTestDb, type TestDb } from '@marquee/db/testing';
+import { ensureSeatBlocks } from './seat-blocks';
 import { createOrderPlacer } from './service';
 import { placeOrders, type PlacedOrderRow, type PlacementCall } from './repository';
 
@@ -131,6 +132,68 @@ describe('orders placed together in one call', () => {
       .from(seatClaims)
       .where(eq(seatClaims.eventId, eventId));
     expect(held.map((row) => row.seatId).sort()).toEqual(['A-1-1', 'A-1-2', 'A-1-3']);
+  });
+});
+
+describe('best-available orders (issue 24)', () => {
+  it('are placed in lanes by package: two packages side by side, one package in one statement', async () => {
+    const venue = await createVenue(t.db, { seatMap: smallSeatMap() });
+    const event = await createEvent(t.db, { venueId: venue.id });
+    const ranges = [
+      ['A-1-1', 'A-1-2', 'A-1-3', 'A-1-4', 'A-1-5', 'A-2-1', 'A-2-2', 'A-2-3', 'A-2-4', 'A-2-5'],
+      ['B-1-1', 'B-1-2', 'B-1-3', 'B-1-4', 'B-1-5', 'B-2-1', 'B-2-2', 'B-2-3', 'B-2-4', 'B-2-5'],
+    ];
+    const packages = [];
+    for (const seatingRange of ranges)
+      packages.push(await createTicketPackage(t.db, { eventId: event.id, seatingRange }));
+    const [even, odd] = [...packages].sort((a, b) => (a.id % 2) - (b.id % 2));
+    if (!even || !odd || even.id % 2 === odd.id % 2) throw new Error('two packages of ids of both parities expected');
+    await ensureSeatBlocks(t.db, event.id, 'lanes-test');
+    // Every statement: how many were running when it began, and the orders it placed.
+    let running = 0;
+    const statements: { alongside: number; orders: number }[] = [];
+    const watched = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<typeof target.execute>) => {
+          const text = new PgDialect().sqlToQuery(args[0] as SQL).params.join(' ');
+          statements.push({ alongside: running, orders: (text.match(/"order":/g) ?? []).length });
+          running += 1;
+          try {
+            return await target.execute(...args);
+          } finally {
+            running -= 1;
+          }
+        };
+      },
+    });
+    const placeOrder = createOrderPlacer(watched);
+    const names = new Map(packages.map((pkg) => [pkg.id, 'Seats']));
+    const bestCall = (packageId: number): PlacementCall => ({
+      order: orderRow(event.id),
+      lines: [
+        {
+          package_id: packageId,
+          package_name: 'Seats',
+          unit_price: 1000,
+          quantity: 2,
+          seats: [],
+          best: { section: null, accessible: false },
+        },
+      ],
+      holdMinutes: 10,
+      userId: null,
+    });
+    const placed = await Promise.all([even.id, odd.id, even.id].map((id) => placeOrder(bestCall(id), names)));
+    expect(placed.map((order) => order?.picked?.[0]?.length)).toEqual([2, 2, 2]);
+    // The even package's two orders in one statement; the odd package's in another, begun while it ran.
+    expect(statements.map((statement) => statement.orders).sort()).toEqual([1, 2]);
+    expect(statements.map((statement) => statement.alongside)).toEqual([0, 1]);
+    const claimed = await t.db
+      .select({ seatId: seatClaims.seatId })
+      .from(seatClaims)
+      .where(eq(seatClaims.eventId, event.id));
+    expect(claimed).toHaveLength(6);
   });
 });
 

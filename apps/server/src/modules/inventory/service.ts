@@ -22,6 +22,9 @@ export type PlaceOrder = (
   packageNames: PackageNames,
 ) => Promise<{ id: number; holdExpiresAt: Date; serverTime: Date; picked: string[][] | null } | null>;
 
+/** Lanes for best-available orders (issue 24): each package's best-available orders go to one of them. */
+const BEST_AVAILABLE_LANES = 2;
+
 /**
  * Saves an order with its hold (order, lines, holds, seat claims, package counters), all of it or nothing,
  * or throws a 409 that says what was taken, or which of the buyer's limits refused it (decisions/029).
@@ -29,12 +32,28 @@ export type PlaceOrder = (
  * The orders that arrive while a placement is running go together in the next call (group commit,
  * lib/batch-while-busy.ts; decisions/025): one statement and one transaction for many orders, each in a
  * subtransaction of its own (`marquee_place_orders`, migration 0009). Idle, an order is placed at once.
+ *
+ * Best-available orders (decisions/046) are batched apart, in BEST_AVAILABLE_LANES lanes chosen by the
+ * package of their best-available line: a lane places one statement at a time, as the placer of every
+ * other order does, but the lanes run side by side, so the picks (most of these orders' cost) of different
+ * packages use more than one core of PostgreSQL. Two lanes never share a package's counters, blocks or
+ * seats. A lane's batch can still wait on the other placer's (seats of the same package picked on the map)
+ * or on another lane's (an order with lines of more packages), as two server processes' batches can: when
+ * they wait crosswise PostgreSQL breaks the deadlock and the batch is placed again order by order. Two
+ * lanes taking any best-available order were tried: their batches crossed on the package rows and counter
+ * buckets, deadlocked, and best available fell to a tenth of its rate.
  */
 export function createOrderPlacer(db: Db): PlaceOrder {
-  const place = batchWhileBusy((calls: readonly repository.PlacementCall[]) => repository.placeOrders(db, calls), {
-    maxBatch: MAX_PLACEMENTS_PER_CALL,
+  const run = (calls: readonly repository.PlacementCall[]) => repository.placeOrders(db, calls);
+  const place = batchWhileBusy(run, { maxBatch: MAX_PLACEMENTS_PER_CALL });
+  const bestLanes = Array.from({ length: BEST_AVAILABLE_LANES }, () =>
+    batchWhileBusy(run, { maxBatch: MAX_PLACEMENTS_PER_CALL }),
+  );
+  return placerAnswering((call) => {
+    const best = call.lines.find((line) => line.best);
+    const lane = best ? bestLanes[best.package_id % BEST_AVAILABLE_LANES] : undefined;
+    return (lane ?? place)(call);
   });
-  return placerAnswering(place);
 }
 
 /**
