@@ -24,12 +24,19 @@
 --     Accessible requests neither read nor write hints (free_run counts ordinary seats), nor do swaps.
 --   * p_declined: seats the buyer already had on this order and swapped away (never offered to them again).
 --
--- History: migration 0023; 0027 (the claims read: one primary-key probe per seat; the blocks read through a
--- cursor, planned for its first rows).
+-- Plans: the claims are read by one probe of their primary key per seat, and the blocks through a cursor
+-- (planned for its first rows: a pick reads one block or a few). enable_seqscan is off for the function, so a
+-- plan made from statistics of a nearly empty seat_claims (a new database, before autovacuum analyzes it
+-- again) does not read the whole table once per seat. Plans made with few or stale statistics had read every
+-- claim of the event, or sorted every block of the package, for each pick: 0.7 to 4 ms an order, growing as
+-- the seats sold (bench/onsale/placement.ts-style probe; decisions/046).
+--
+-- History: migration 0023; 0027 (the plans: claims read per seat, blocks through a cursor, no seq scan).
 
 CREATE OR REPLACE FUNCTION public.marquee_pick_seats(p_event_id integer, p_package_id integer, p_quantity integer, p_section text, p_accessible boolean, p_order_id integer, p_expires_at timestamp with time zone, p_declined text[] DEFAULT '{}'::text[])
  RETURNS text[]
  LANGUAGE plpgsql
+ SET enable_seqscan TO 'off'
 AS $function$
 DECLARE
   v_ok boolean[];
