@@ -42,6 +42,9 @@ export const EventSummarySchema = z.object({
 });
 export type EventSummary = z.infer<typeof EventSummarySchema>;
 
+/** GET /api/events/trending: featured first, then the soonest (the home page's Trending Events). */
+export const TrendingEventsSchema = z.object({ data: z.array(EventSummarySchema) });
+
 export const TicketPackageSchema = z.object({
   id: z.number().int(),
   name: z.string(),

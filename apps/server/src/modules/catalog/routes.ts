@@ -8,11 +8,11 @@ import {
   EventListQuerySchema,
   EventListSchema,
   EventSeatMapSchema,
-  EventSummarySchema,
   PriceListRowSchema,
   SearchQuerySchema,
   SearchResultSchema,
   TestimonialSchema,
+  TrendingEventsSchema,
   TrendingQuerySchema,
 } from '@marquee/domain/catalog';
 import { ErrorBodySchema } from '@marquee/domain/errors';
@@ -37,7 +37,6 @@ const EventParamsSchema = z.object({
       'The event uid: 4-32 lower-case letters and digits. Anything else is a 404, and so is a draft or an event taken off the site.',
     ),
 });
-const TrendingSchema = z.object({ data: z.array(EventSummarySchema) });
 const SuggestQuerySchema = SearchQuerySchema.pick({ q: true });
 
 const notFoundResponse = { 404: ErrorBodySchema.describe('No such event: `{ "message": "Event not found." }`') };
@@ -108,14 +107,14 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         summary: 'Trending events: featured first, then the soonest',
         description: `Upcoming and live events only. ${CACHE_NOTE}`,
         querystring: TrendingQuerySchema,
-        response: { ...NOT_MODIFIED_RESPONSE, 200: TrendingSchema, ...invalidResponse },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: TrendingEventsSchema, ...invalidResponse },
       },
     },
     (request, reply) => {
       const { category, limit } = request.query;
       cache.send(request, reply, {
         key: `trending:${category}:${limit}`,
-        schema: TrendingSchema,
+        schema: TrendingEventsSchema,
         load: () => service.listTrending(request.query),
       });
     },

@@ -15,6 +15,8 @@ export interface RoutePreloads {
   fetches: string[];
   /** A category page's list (the query of its first fetch), for its first view. */
   list?: { path: string; query: { category: string; page: number; per_page: number } };
+  /** The home page's Trending Events of its active tab (its first fetch), for its data block. */
+  trending?: { path: string; query: { category: (typeof CATEGORY_KEYS)[number]; limit: number } };
 }
 
 const ROUTES_DIR = 'src/app/routes';
@@ -59,10 +61,12 @@ export function routePreloads(route: SpaRoute, search: string): RoutePreloads | 
     const tab =
       (tabParam !== null && /^\d+$/.test(tabParam) ? homeTabs.find((c) => c.id === Number(tabParam)) : undefined) ??
       homeTabs[0];
-    const trending = new URLSearchParams({ category: tab?.key ?? 'all', limit: String(TRENDING_LIMIT) });
+    const trendingQuery = { category: tab?.key ?? 'all', limit: TRENDING_LIMIT };
+    const trendingPath = `/api/events/trending?${new URLSearchParams({ category: trendingQuery.category, limit: String(TRENDING_LIMIT) }).toString()}`;
     return {
       routeSource: `${ROUTES_DIR}/home.tsx`,
-      fetches: [`/api/events/trending?${trending.toString()}`, '/api/banners', '/api/testimonials'],
+      fetches: [trendingPath, '/api/banners', '/api/testimonials'],
+      trending: { path: trendingPath, query: trendingQuery },
     };
   }
   if (CATEGORY_KEY_SET.has(name)) {

@@ -355,12 +355,11 @@ describe('event pages', () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin \/>/g)].map((m) => m[1]);
     const home = (await get('/?tab=2')).body;
-    // The banners are in the page (see 'carries its first banner').
-    expect(preloads(home)).toEqual(['/api/events/trending?category=theatre&amp;limit=8', '/api/testimonials']);
+    // The home page's first requests are all in the page (see 'carries its first banner').
+    expect(preloads(home)).toEqual([]);
     expect(home).toContain(
       '<meta name="marquee-page-modules" content="/assets/main-m1.js /assets/react-r1.js /assets/home-h1.js /assets/card-c1.js" />',
     );
-    expect(preloads((await get('/')).body)[0]).toBe('/api/events/trending?category=all&amp;limit=8');
     // A category's events are in the page (see 'carries a category's events'), except past the API's last page.
     expect(preloads((await get('/dance?page=3')).body)).toEqual([]);
     expect(preloads((await get('/dance?page=1001')).body)).toEqual([
@@ -395,7 +394,7 @@ describe('event pages', () => {
     expect(unknown).not.toContain('marquee-initial-responses');
   });
 
-  it("carries the home page's first banner in its first view, and its banners as the API sends them", async () => {
+  it("carries the home page's first banner in its first view, and its banners, trending events and testimonials as the API sends them", async () => {
     const html = (await get('/')).body;
     const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
     // The first banner, escaped, without a subtitle line (it has none), and the controls' place (two banners).
@@ -408,7 +407,17 @@ describe('event pages', () => {
     const data =
       /<script type="application\/json" id="marquee-initial-responses">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(data).not.toContain('<');
-    expect(JSON.parse(data)).toEqual({ '/api/banners': (await get('/api/banners')).json() });
+    const trending = '/api/events/trending?category=all&limit=8';
+    expect(JSON.parse(data)).toEqual({
+      '/api/banners': (await get('/api/banners')).json(),
+      [trending]: (await get(trending)).json(),
+      '/api/testimonials': (await get('/api/testimonials')).json(),
+    });
+    expect((JSON.parse(data) as Record<string, { data: unknown[] }>)[trending]?.data.length).toBeGreaterThan(0);
+    // Another tab's list, under its own address.
+    const theatre = '/api/events/trending?category=theatre&limit=8';
+    const tabData = /id="marquee-initial-responses">(.*?)<\/script>/.exec((await get('/?tab=2')).body)?.[1] ?? '';
+    expect(Object.keys(JSON.parse(tabData) as object)).toContain(theatre);
   });
 
   it("carries a category's events as the API sends them, their posters in its first view's cards", async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { eventPageMetaOf, type CatalogService } from '../catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../../lib/json-response-cache';
@@ -11,6 +12,10 @@ import {
   type Banner,
   type EventDetail,
   type EventList,
+  TestimonialSchema,
+  TrendingEventsSchema,
+  type EventSummary,
+  type Testimonial,
 } from '@marquee/domain/catalog';
 import { FirstViews } from './first-views';
 import { IndexHtmlTemplate, encodePath, eventPageMeta, type PageMeta } from './html-meta';
@@ -104,8 +109,12 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
     ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS,
     maxEntries: 5_000,
   });
-  // The home page carries its banners (its largest paint is the first one); the same short cache.
+  // The home page carries its banners (its largest paint is the first one), its Trending Events and its
+  // testimonials, so the app's first render has them all and is not rendered again as each arrives (on a
+  // slow phone each of those renders blocked a tap: issue 25); the same short cache.
   const homeBanners = new TtlCache<Banner[]>({ ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS, maxEntries: 1 });
+  const homeTrending = new TtlCache<{ data: EventSummary[] }>({ ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS, maxEntries: 16 });
+  const homeTestimonials = new TtlCache<Testimonial[]>({ ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS, maxEntries: 1 });
   // A category page carries its page of events; keyed by the API path it stands for.
   const categoryLists = new TtlCache<EventList>({ ttlMs: DEFAULT_CATALOG_CACHE_TTL_MS, maxEntries: 1_000 });
 
@@ -134,14 +143,31 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
           );
         }
         if (route.segments.length > 0) return html(200, renderPage(route, search, template.defaultMeta, { pathname }));
-        // Home: the first banner in the first view (and asked for with the HTML), the banners in the data block.
-        const banners = await homeBanners.getOrLoad('banners', () => catalog.listBanners());
+        // Home: the first banner in the first view (and asked for with the HTML); the banners, the active tab's
+        // Trending Events and the testimonials in the data block.
+        const trending = routePreloads(route, search)?.trending;
+        const [banners, trendingEvents, testimonials] = await Promise.all([
+          homeBanners.getOrLoad('banners', () => catalog.listBanners()),
+          // Parsed as the API's answers are serialised: exactly their fields.
+          trending
+            ? homeTrending.getOrLoad(trending.path, async () =>
+                TrendingEventsSchema.parse(await catalog.listTrending(trending.query)),
+              )
+            : null,
+          homeTestimonials.getOrLoad('testimonials', async () =>
+            z.array(TestimonialSchema).parse(await catalog.listTestimonials()),
+          ),
+        ]);
         return html(
           200,
           renderPage(route, search, withImage(template.defaultMeta, banners[0]?.image), {
             pathname,
             content: firstViews.home(banners) ?? '',
-            responses: { '/api/banners': banners },
+            responses: {
+              '/api/banners': banners,
+              '/api/testimonials': testimonials,
+              ...(trending && trendingEvents ? { [trending.path]: trendingEvents } : {}),
+            },
           }),
         );
       }

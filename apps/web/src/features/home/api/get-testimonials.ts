@@ -2,11 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { TestimonialSchema } from '@marquee/domain/catalog';
 import { apiGet } from '../../../lib/api-client';
+import { takeInitialResponse } from '../../../lib/initial-responses';
 
 const TestimonialListSchema = z.array(TestimonialSchema);
+const TESTIMONIALS_PATH = '/api/testimonials';
 
 export function getTestimonials(signal?: AbortSignal) {
-  return apiGet('/api/testimonials', TestimonialListSchema, { signal });
+  return apiGet(TESTIMONIALS_PATH, TestimonialListSchema, { signal });
 }
 
 export function getTestimonialsQueryOptions() {
@@ -15,6 +17,8 @@ export function getTestimonialsQueryOptions() {
     queryFn: ({ signal }) => getTestimonials(signal),
     // Static content (spec: about 10 entries).
     staleTime: 30 * 60_000,
+    // The home page's HTML carries them (apps/server/src/modules/pages): the first render has them.
+    initialData: () => takeInitialResponse(TESTIMONIALS_PATH, TestimonialListSchema),
   });
 }
 
