@@ -35,7 +35,7 @@ describe('page security headers', () => {
     const sandbox = fixedSecurityHeaders(helmetOptions({ isHttps: true }))['content-security-policy'];
     const stripe = fixedSecurityHeaders(helmetOptions({ isHttps: true, allowStripe: true }))['content-security-policy'];
     expect(sandbox).not.toContain('stripe.com');
-    expect(stripe).toContain("script-src 'self' https://js.stripe.com");
+    expect(stripe).toMatch(/script-src 'self' 'sha256-[^']+' https:\/\/js\.stripe\.com/);
     expect(stripe).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
     expect(stripe).toContain("connect-src 'self' https://api.stripe.com");
   });

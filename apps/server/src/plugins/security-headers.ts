@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { LOCALE_DATA_SCRIPT_SOURCE } from '../lib/locale-data-script';
 
 /**
  * The CSP the web app passes: everything self-hosted; inline styles only for SVG/React style attributes.
@@ -38,7 +39,13 @@ export function contentSecurityPolicy(
   return {
     upgradeInsecureRequests: options.isHttps ? [] : null,
     defaultSrc: ["'self'"],
-    scriptSrc: stripe ? ["'self'", 'https://js.stripe.com', ...wasm] : ["'self'", ...wasm],
+    // The one inline script, by its hash: the page's head warms the locale data (lib/locale-data-script.ts).
+    scriptSrc: [
+      "'self'",
+      LOCALE_DATA_SCRIPT_SOURCE,
+      ...(stripe ? ['https://js.stripe.com'] : []),
+      ...wasm,
+    ],
     frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : null,
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],

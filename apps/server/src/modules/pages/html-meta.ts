@@ -1,6 +1,7 @@
 import { formatEventDate, formatEventTime } from '@marquee/domain/time';
 import { PAGE_MODULES_META_NAME } from '@marquee/domain/first-views';
 import type { EventPageMeta } from '../catalog/service';
+import { LOCALE_DATA_SCRIPT } from '../../lib/locale-data-script';
 import { initialResponsesScript } from './first-views';
 
 /** The comment in apps/web/index.html where the server puts page-specific tags. */
@@ -89,6 +90,9 @@ export class IndexHtmlTemplate {
       html = html.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i, () => description);
     } else extra.push(description);
     extra.push(...socialTags(meta));
+    // Last of these tags, and so before index.html's stylesheet and scripts: it runs while the stylesheet
+    // downloads (the preloads above are already asked for).
+    extra.push(`<script>${LOCALE_DATA_SCRIPT}</script>`);
     if (meta.firstView !== undefined) {
       html = html.replace(/<!--shell-->[\s\S]*?<!--\/shell-->/, () => meta.firstView ?? '');
     }

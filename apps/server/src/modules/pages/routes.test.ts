@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Marquee: tickets</title>
     <meta name="description" content="Buy tickets &amp; more." />
     <!--app-meta-->
+    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
   </head>
   <body><div id="root"><!--shell--><div class="bar">Marquee</div><!--/shell--></div><!--initial-data--><script type="module" src="/assets/index-abc123.js"></script></body>
 </html>
@@ -266,6 +268,24 @@ describe('the SPA', () => {
       expect(response.body).not.toContain('main-m1.js');
     },
   );
+
+  it("runs one inline script, first in <head> (the locale data, while the stylesheet downloads), allowed by its hash alone", async () => {
+    const script = "new Intl.DateTimeFormat('en-GB',{dateStyle:'medium',timeZone:'UTC'}).format(0)";
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    for (const url of ['/', '/concerts', event.path, '/download-tickets', '/organiser']) {
+      const response = await get(url);
+      const head = /<head>([\s\S]*)<\/head>/.exec(response.body)?.[1] ?? '';
+      const inline = [...head.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
+      expect(inline, url).toEqual([script]);
+      // Before the stylesheet (index.html puts it after the server's tags), after the server's preloads.
+      const at = head.indexOf(`<script>${script}</script>`);
+      expect(at, url).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+      expect(at, url).toBeGreaterThan(head.lastIndexOf('rel="preload"'));
+      const scriptSrc = (/script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1] ?? '').split(' ');
+      expect(scriptSrc, url).toContain(hash);
+      expect(scriptSrc, url).not.toContain("'unsafe-inline'");
+    }
+  });
 
   it("gives WebAssembly (the gate scanner's QR decoder) to the console's page only", async () => {
     const scriptSrcOf = (csp: unknown) => (/script-src ([^;]*)/.exec(String(csp))?.[1] ?? '').split(' ');
