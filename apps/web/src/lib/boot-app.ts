@@ -35,8 +35,9 @@ function preloadPageModules(): void {
 /**
  * The first `Intl.DateTimeFormat` a page makes loads the browser's locale and time zone data: about 13 ms on
  * this project's machine, 50 at Lighthouse's 4x slowdown, inside whichever render formats the first date.
- * Made here, in a task of its own while the chunks download, the formatters the pages make later cost
- * under a millisecond each.
+ * A page the server sent has done it already, in <head> while its stylesheet downloaded (the server's
+ * lib/locale-data-script.ts), and this costs nothing; otherwise (Vite's dev server) it is done here, in a task
+ * of its own while the chunks download, so the formatters the pages make later cost under a millisecond each.
  */
 function loadDateFormatting(): void {
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(0);
