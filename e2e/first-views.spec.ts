@@ -157,3 +157,19 @@ test("when the app's code cannot be had, the first view becomes the page and say
   await page.getByRole('link', { name: 'Concerts' }).first().click();
   await expect(page).toHaveURL(/\/concerts$/);
 });
+
+test("the home page's first render has all its data: banners, Trending Events and testimonials come in the HTML, not fetched after", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) fetched.push(pathname);
+  });
+  await page.goto('/');
+  await expect(page.locator('#root > div[inert]')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Trending in all categories' }).getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Testimonials' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched.filter((path) => /^\/api\/(banners|testimonials|events\/trending)/.test(path))).toEqual([]);
+});
