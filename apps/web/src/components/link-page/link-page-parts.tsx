@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { isApiError, type ApiError } from '../../lib/api-client';
+import { Button, type ButtonSize, type ButtonVariant } from '../ui/button';
 
 /** The outcome of a page opened from an e-mail's link (confirmed, left, refused), focused when it appears so it is read out. */
 export function Outcome({ tone, title, children }: { tone: 'success' | 'error'; title: string; children?: ReactNode }) {
@@ -51,4 +53,71 @@ export function Problem({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
+}
+
+/** Whether the server refused the link itself (unknown or forged, or expired): nothing on the page can help. */
+export function isLinkRefused(error: unknown): error is ApiError {
+  return isApiError(error, 'link_invalid', 'link_expired');
+}
+
+/** A link the server refused (`isLinkRefused`): what it said, and the way back to the events. */
+export function LinkRefused({ error }: { error: ApiError }) {
+  return (
+    <Outcome
+      tone="error"
+      title={isApiError(error, 'link_expired') ? 'This link has expired.' : 'This link does not work.'}
+    >
+      <p className="text-sm">{error.message}</p>
+      <EventLink event={null} />
+    </Outcome>
+  );
+}
+
+/**
+ * A link page's one action (decisions/047): what the page says first, why the last press did not work, and the
+ * button. The visit alone changes nothing (mail scanners open links); a press while the last is on its way does
+ * nothing either.
+ */
+export function LinkAction({
+  children,
+  problem,
+  label,
+  pendingLabel,
+  isPending,
+  onPress,
+  variant,
+  size = 'lg',
+}: {
+  children: ReactNode;
+  problem: string | null;
+  label: string;
+  pendingLabel: string;
+  isPending: boolean;
+  onPress: () => void;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {children}
+      {problem ? <Problem>{problem}</Problem> : null}
+      <div>
+        <Button
+          variant={variant}
+          size={size}
+          aria-disabled={isPending || undefined}
+          onClick={() => {
+            if (!isPending) onPress();
+          }}
+        >
+          {isPending ? pendingLabel : label}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** What a link page says before its button is pressed. */
+export function LinkIntro({ children }: { children: ReactNode }) {
+  return <p className="text-base text-slate-800">{children}</p>;
 }

@@ -1,8 +1,14 @@
-import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
 import { useUnsubscribeNotifyMe } from '../api/unsubscribe';
 import { notifyMeErrorMessage } from '../lib/error-message';
-import { EventLink, MissingToken, Outcome } from '../../../components/link-page/link-page-parts';
+import {
+  EventLink,
+  LinkAction,
+  LinkIntro,
+  LinkRefused,
+  MissingToken,
+  Outcome,
+  isLinkRefused,
+} from '../../../components/link-page/link-page-parts';
 
 /**
  * Where the unsubscribe link lands (/notify-me/unsubscribe?token=…): one button, no sign-in. The visit alone
@@ -24,33 +30,16 @@ export function UnsubscribeNotifyMe({ token }: { token: string | null }) {
       </Outcome>
     );
   }
-  if (unsubscribe.isError && isApiError(unsubscribe.error, 'link_invalid')) {
-    return (
-      <Outcome tone="error" title="This link does not work.">
-        <p className="text-sm">{unsubscribe.error.message}</p>
-        <EventLink event={null} />
-      </Outcome>
-    );
-  }
+  if (isLinkRefused(unsubscribe.error)) return <LinkRefused error={unsubscribe.error} />;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-base text-slate-800">Stop the Notify Me e-mail about this event? No account needed.</p>
-      {unsubscribe.isError ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {notifyMeErrorMessage(unsubscribe.error)}
-        </p>
-      ) : null}
-      <div>
-        <Button
-          size="lg"
-          aria-disabled={unsubscribe.isPending || undefined}
-          onClick={() => {
-            if (!unsubscribe.isPending) unsubscribe.mutate(token);
-          }}
-        >
-          {unsubscribe.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
-        </Button>
-      </div>
-    </div>
+    <LinkAction
+      problem={unsubscribe.isError ? notifyMeErrorMessage(unsubscribe.error) : null}
+      label="Unsubscribe"
+      pendingLabel="Unsubscribing…"
+      isPending={unsubscribe.isPending}
+      onPress={() => unsubscribe.mutate(token)}
+    >
+      <LinkIntro>Stop the Notify Me e-mail about this event? No account needed.</LinkIntro>
+    </LinkAction>
   );
 }

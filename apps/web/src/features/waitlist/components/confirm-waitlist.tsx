@@ -1,7 +1,13 @@
 import type { WaitlistEntryAnswer } from '@marquee/domain/waitlist';
-import { EventLink, MissingToken, Outcome, Problem } from '../../../components/link-page/link-page-parts';
-import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
+import {
+  EventLink,
+  LinkAction,
+  LinkIntro,
+  LinkRefused,
+  MissingToken,
+  Outcome,
+  isLinkRefused,
+} from '../../../components/link-page/link-page-parts';
 import { useConfirmWaitlist } from '../api/confirm-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { waitlistErrorMessage } from '../lib/error-message';
@@ -25,52 +31,32 @@ export function ConfirmWaitlist({ token }: { token: string | null }) {
   if (leave.isSuccess) return <LeftOutcome entry={leave.data} />;
   if (confirm.isSuccess) {
     return (
-      <div className="flex flex-col gap-4">
-        <ConfirmedOutcome entry={confirm.data} />
-        {leave.isError ? <Problem>{waitlistErrorMessage(leave.error)}</Problem> : null}
-        <div>
-          <Button
-            variant="secondary"
-            aria-disabled={leave.isPending || undefined}
-            onClick={() => {
-              if (!leave.isPending) leave.mutate(token);
-            }}
-          >
-            {leave.isPending ? 'Leaving…' : 'Leave the waitlist'}
-          </Button>
-        </div>
-      </div>
-    );
-  }
-  if (confirm.isError && isApiError(confirm.error, 'link_invalid', 'link_expired')) {
-    return (
-      <Outcome
-        tone="error"
-        title={isApiError(confirm.error, 'link_expired') ? 'This link has expired.' : 'This link does not work.'}
+      <LinkAction
+        problem={leave.isError ? waitlistErrorMessage(leave.error) : null}
+        label="Leave the waitlist"
+        pendingLabel="Leaving…"
+        isPending={leave.isPending}
+        onPress={() => leave.mutate(token)}
+        variant="secondary"
+        size="md"
       >
-        <p className="text-sm">{confirm.error.message}</p>
-        <EventLink event={null} />
-      </Outcome>
+        <ConfirmedOutcome entry={confirm.data} />
+      </LinkAction>
     );
   }
+  if (isLinkRefused(confirm.error)) return <LinkRefused error={confirm.error} />;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-base text-slate-800">
+    <LinkAction
+      problem={confirm.isError ? waitlistErrorMessage(confirm.error) : null}
+      label="Confirm my place"
+      pendingLabel="Confirming…"
+      isPending={confirm.isPending}
+      onPress={() => confirm.mutate(token)}
+    >
+      <LinkIntro>
         Press Confirm my place to join the line. When tickets come back, we hold them for you and e-mail you.
-      </p>
-      {confirm.isError ? <Problem>{waitlistErrorMessage(confirm.error)}</Problem> : null}
-      <div>
-        <Button
-          size="lg"
-          aria-disabled={confirm.isPending || undefined}
-          onClick={() => {
-            if (!confirm.isPending) confirm.mutate(token);
-          }}
-        >
-          {confirm.isPending ? 'Confirming…' : 'Confirm my place'}
-        </Button>
-      </div>
-    </div>
+      </LinkIntro>
+    </LinkAction>
   );
 }
 

@@ -1,7 +1,13 @@
 import type { WaitlistEntryAnswer } from '@marquee/domain/waitlist';
-import { EventLink, MissingToken, Outcome, Problem } from '../../../components/link-page/link-page-parts';
-import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
+import {
+  EventLink,
+  LinkAction,
+  LinkIntro,
+  LinkRefused,
+  MissingToken,
+  Outcome,
+  isLinkRefused,
+} from '../../../components/link-page/link-page-parts';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { waitlistErrorMessage } from '../lib/error-message';
 
@@ -14,32 +20,19 @@ export function LeaveWaitlist({ token }: { token: string | null }) {
   if (!token) return <MissingToken />;
 
   if (leave.isSuccess) return <LeftOutcome entry={leave.data} />;
-  if (leave.isError && isApiError(leave.error, 'link_invalid')) {
-    return (
-      <Outcome tone="error" title="This link does not work.">
-        <p className="text-sm">{leave.error.message}</p>
-        <EventLink event={null} />
-      </Outcome>
-    );
-  }
+  if (isLinkRefused(leave.error)) return <LinkRefused error={leave.error} />;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-base text-slate-800">
+    <LinkAction
+      problem={leave.isError ? waitlistErrorMessage(leave.error) : null}
+      label="Leave the waitlist"
+      pendingLabel="Leaving…"
+      isPending={leave.isPending}
+      onPress={() => leave.mutate(token)}
+    >
+      <LinkIntro>
         Leave the waitlist? You lose your place in line, and we will not offer you these tickets. No account needed.
-      </p>
-      {leave.isError ? <Problem>{waitlistErrorMessage(leave.error)}</Problem> : null}
-      <div>
-        <Button
-          size="lg"
-          aria-disabled={leave.isPending || undefined}
-          onClick={() => {
-            if (!leave.isPending) leave.mutate(token);
-          }}
-        >
-          {leave.isPending ? 'Leaving…' : 'Leave the waitlist'}
-        </Button>
-      </div>
-    </div>
+      </LinkIntro>
+    </LinkAction>
   );
 }
 
