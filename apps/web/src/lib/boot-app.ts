@@ -1,4 +1,5 @@
 import { PAGE_MODULES_META_NAME } from '@marquee/domain/first-views';
+import { afterNextPaint } from './after-next-paint';
 
 /**
  * How an HTML entry starts its app (the site's boot.ts, the console's console-boot.ts). The page's first
@@ -17,8 +18,7 @@ function nextTask(): Promise<void> {
 function afterFirstPaint(): Promise<void> {
   // A tab opened in the background paints nothing and runs no animation frames until shown: start at once.
   if (document.visibilityState === 'hidden') return Promise.resolve();
-  // An animation frame's callback runs just before that frame paints; the next task runs after it.
-  return new Promise<void>((resolve) => requestAnimationFrame(() => resolve())).then(nextTask);
+  return new Promise<void>((resolve) => afterNextPaint(resolve));
 }
 
 function preloadPageModules(): void {

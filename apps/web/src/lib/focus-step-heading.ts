@@ -1,3 +1,5 @@
+import { afterNextPaint } from './after-next-paint';
+
 /**
  * Moves focus to a step's heading when the booking step changes. On the page the visitor landed on
  * (the first history entry: React Router numbers entries in `history.state.idx`) focus moves without
@@ -19,11 +21,6 @@ export function focusStepHeading(element: HTMLElement | null): void {
     const untouched = document.activeElement === null || document.activeElement === document.body;
     if (element.isConnected && untouched) element.focus({ preventScroll: true });
   });
-}
-
-function afterNextPaint(run: () => void): void {
-  // A frame's callback runs just before it paints; a task queued from there runs after the paint.
-  requestAnimationFrame(() => setTimeout(run, 0));
 }
 
 function isFirstHistoryEntry(): boolean {

@@ -173,3 +173,6 @@ export const TestimonialSchema = z.object({
   description: z.string(),
 });
 export type Testimonial = z.infer<typeof TestimonialSchema>;
+
+/** GET /api/testimonials: the home page's testimonials. */
+export const TestimonialListSchema = z.array(TestimonialSchema);

@@ -11,7 +11,7 @@ import {
   PriceListRowSchema,
   SearchQuerySchema,
   SearchResultSchema,
-  TestimonialSchema,
+  TestimonialListSchema,
   TrendingEventsSchema,
   TrendingQuerySchema,
 } from '@marquee/domain/catalog';
@@ -250,13 +250,13 @@ export const catalogModule: FastifyPluginAsync<CatalogModuleOptions> = async (fa
         tags: TAGS,
         summary: "The home page's testimonials",
         description: CACHE_NOTE,
-        response: { ...NOT_MODIFIED_RESPONSE, 200: z.array(TestimonialSchema) },
+        response: { ...NOT_MODIFIED_RESPONSE, 200: TestimonialListSchema },
       },
     },
     (request, reply) => {
       cache.send(request, reply, {
         key: 'testimonials',
-        schema: z.array(TestimonialSchema),
+        schema: TestimonialListSchema,
         load: () => service.listTestimonials(),
       });
     },

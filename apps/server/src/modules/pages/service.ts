@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { eventPageMetaOf, type CatalogService } from '../catalog/service';
 import { DEFAULT_CATALOG_CACHE_TTL_MS } from '../../lib/json-response-cache';
@@ -12,7 +11,7 @@ import {
   type Banner,
   type EventDetail,
   type EventList,
-  TestimonialSchema,
+  TestimonialListSchema,
   TrendingEventsSchema,
   type EventSummary,
   type Testimonial,
@@ -155,7 +154,7 @@ export function createPagesService({ catalog, config }: PagesServiceDeps): Pages
               )
             : null,
           homeTestimonials.getOrLoad('testimonials', async () =>
-            z.array(TestimonialSchema).parse(await catalog.listTestimonials()),
+            TestimonialListSchema.parse(await catalog.listTestimonials()),
           ),
         ]);
         return html(

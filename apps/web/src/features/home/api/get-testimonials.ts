@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { TestimonialSchema } from '@marquee/domain/catalog';
+import { TestimonialListSchema } from '@marquee/domain/catalog';
 import { apiGet } from '../../../lib/api-client';
 import { takeInitialResponse } from '../../../lib/initial-responses';
 
-const TestimonialListSchema = z.array(TestimonialSchema);
 const TESTIMONIALS_PATH = '/api/testimonials';
 
 export function getTestimonials(signal?: AbortSignal) {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GenericSeatMap as GenericLayout } from '@marquee/domain/seat-map';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 import { SeatMapSurface, type SeatMapSurfaceProps } from './seat-map-surface';
 
 export type LayoutProps = Omit<SeatMapSurfaceProps, 'background' | 'title'>;
@@ -12,16 +13,7 @@ export function GenericSeatMap({ map, ...props }: LayoutProps & { map: GenericLa
   // 100 ms task at Lighthouse's 4x slowdown on the 20,964-seat stadium): they are drawn in the frame after
   // the seats', so neither frame is as long.
   const [hasRowLabels, setHasRowLabels] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setHasRowLabels(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setHasRowLabels(true)), []);
   // Hundreds of row labels: built once per layout, not on every click.
   const background = useMemo(
     () => (
