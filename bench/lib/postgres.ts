@@ -1,4 +1,6 @@
 /** PostgreSQL helpers shared by the benchmarks that run against a real server (onsale, reliability). */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import pg from 'pg';
 import { z } from 'zod';
 
@@ -44,4 +46,36 @@ export async function waitForQuiet(pool: pg.Pool, timeoutMs = 10_000): Promise<v
     quietSamples = busy === 0 ? quietSamples + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The kernel's clock ticks a second (`getconf CLK_TCK`), read once. */
+let clockTicks: number | undefined;
+
+/** Seconds of CPU used so far by each `postgres` process of this machine (utime + stime), by pid. */
+export type PostgresCpu = ReadonlyMap<number, number>;
+
+export function postgresCpu(): PostgresCpu {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  const seconds = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      seconds.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / clockTicks);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return seconds;
+}
+
+/**
+ * Seconds of CPU PostgreSQL has used since `before`: the processes alive now, each from its own reading then
+ * (0 if it started since). A process that ended meanwhile (a pool's idle connection closing) is left out
+ * rather than subtracted, so the figure never goes below zero.
+ */
+export function postgresCpuSince(before: PostgresCpu): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }

@@ -13,13 +13,11 @@
  * a throwaway database is made there and dropped). PostgreSQL must run on this machine: its CPU is read
  * from /proc (every `postgres` process, so keep other databases idle).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import pg from 'pg';
 import { z } from 'zod';
 import { createDb } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
-import { databaseUrl, withClient } from '../lib/postgres';
+import { databaseUrl, postgresCpu, postgresCpuSince, withClient } from '../lib/postgres';
 import { median } from '../lib/stats';
 import { stadiumLayout, type StadiumLayout } from './stadium';
 
@@ -40,22 +38,6 @@ const STEPS = [
   { name: '+ order lines', before: '  -- Seats in a fixed order' },
   { name: '+ seat claims', before: '  -- The counters last' },
 ] as const;
-
-/** Seconds of CPU used so far by every `postgres` process of this machine (utime + stime). */
-function postgresCpuSeconds(): number {
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total / ticks;
-}
 
 /** A small deterministic generator, so every measurement asks for the same seats in the same order. */
 function seededRandom(seed: number): () => number {
@@ -146,7 +128,7 @@ async function place(
 ): Promise<{ cpuMicros: number; refused: number }> {
   let next = 0;
   let refused = 0;
-  const before = postgresCpuSeconds();
+  const before = postgresCpu();
   await Promise.all(
     Array.from({ length: batch > 0 ? 1 : env.BENCH_CONNECTIONS }, async () => {
       const client = await pool.connect();
@@ -175,7 +157,7 @@ async function place(
       }
     }),
   );
-  return { cpuMicros: ((postgresCpuSeconds() - before) / calls.length) * 1e6, refused };
+  return { cpuMicros: (postgresCpuSince(before) / calls.length) * 1e6, refused };
 }
 
 async function main(): Promise<void> {

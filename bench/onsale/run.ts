@@ -36,7 +36,14 @@ import pg from 'pg';
 import { z } from 'zod';
 import { createDb, type DbHandle } from '@marquee/db/client';
 import { createEvent, createTicketPackage, createVenue } from '@marquee/db/factories';
-import { printableUrl, waitForQuiet, withClient } from '../lib/postgres';
+import {
+  postgresCpu,
+  postgresCpuSince,
+  printableUrl,
+  type PostgresCpu,
+  waitForQuiet,
+  withClient,
+} from '../lib/postgres';
 import { forkServer, stopServer } from '../lib/server-process';
 import { median } from '../lib/stats';
 import { OnsaleReadySchema, type OnsaleReady, type OnsaleTarget } from './protocol';
@@ -394,6 +401,11 @@ interface Slice {
    * load generator only closes its connections on its next one-second tick). NaN if it never did.
    */
   stoppedAtMs: number;
+  /**
+   * PostgreSQL's CPU (every `postgres` process of this machine, from /proc) over the measured window, per
+   * ticket in its 201s, in µs: what the ceiling of a PostgreSQL that is the bottleneck is made of.
+   */
+  postgresMicrosPerTicket: number;
 }
 
 interface LoadSpec {
@@ -511,6 +523,14 @@ function runLoad(
   let firstAnswer = Number.NaN;
   let stoppedAt = Number.NaN;
   let answerIgnored = false;
+  // PostgreSQL's CPU from the window's start (read when the ramp ends) to the load's end.
+  let postgresAtWindow: PostgresCpu | undefined = options.rampSeconds === 0 ? postgresCpu() : undefined;
+  const windowTimer =
+    options.rampSeconds === 0
+      ? undefined
+      : setTimeout(() => {
+          postgresAtWindow = postgresCpu();
+        }, options.rampSeconds * 1000);
   // Each request's context object (autocannon's, one per request here): when it was sent, and its body.
   const sent = new WeakMap<object, { at: number; body: string }>();
   return new Promise((resolve, reject) => {
@@ -571,7 +591,9 @@ function runLoad(
         ],
       },
       (error: unknown, result) => {
+        clearTimeout(windowTimer);
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        const postgresSeconds = postgresAtWindow === undefined ? Number.NaN : postgresCpuSince(postgresAtWindow);
         let ordersPerSecond = 0;
         let ticketsPerSecond = 0;
         let covered = 0;
@@ -597,6 +619,7 @@ function runLoad(
           coverage: covered / env.BENCH_BUYERS,
           failureSamples,
           stoppedAtMs: stoppedAt,
+          postgresMicrosPerTicket: inWindow.tickets > 0 ? (postgresSeconds * 1e6) / inWindow.tickets : Number.NaN,
         });
       },
     );
@@ -684,6 +707,13 @@ interface PhaseResult {
    * NaN without it.
    */
   ratioClaims: number | null;
+  /** Median over rounds of PostgreSQL's CPU per ticket (µs; see Slice). */
+  postgresMicrosPerTicket: number;
+  /**
+   * Median over rounds of (baseline 2's PostgreSQL CPU per seat / this phase's per ticket): this phase's
+   * seats/s over baseline 2's where PostgreSQL is the bottleneck; null for baseline 2.
+   */
+  ratioClaimsAtPostgres: number | null;
   rounds: Slice[];
 }
 
@@ -712,6 +742,15 @@ function summarise(phase: Phase, slices: Slice[], baseline: Slice[], claims: Sli
       phase.name === 'claims'
         ? null
         : median(slices.map((slice, i) => slice.ticketsPerSecond / (claims[i]?.ticketsPerSecond ?? Number.NaN))),
+    postgresMicrosPerTicket: median(slices.map((slice) => slice.postgresMicrosPerTicket)),
+    ratioClaimsAtPostgres:
+      phase.name === 'claims'
+        ? null
+        : median(
+            slices.map(
+              (slice, i) => (claims[i]?.postgresMicrosPerTicket ?? Number.NaN) / slice.postgresMicrosPerTicket,
+            ),
+          ),
     rounds: slices,
   };
 }
@@ -782,6 +821,8 @@ interface SellOut {
   failures: number;
   errors: number;
   ratio: number;
+  /** PostgreSQL's CPU per ticket over the whole sell-out (µs). */
+  postgresMicrosPerTicket: number;
   failureSamples: string[];
   /** The best-available sell-out only (issue 24). */
   best?: BestSellOut;
@@ -1007,6 +1048,7 @@ async function sellOut(
     failures: slice.failures,
     errors: slice.errors,
     ratio: slice.orders / slice.seconds / baselineRate,
+    postgresMicrosPerTicket: slice.postgresMicrosPerTicket,
     failureSamples: slice.failureSamples,
     ...(best ? { best } : {}),
   };
@@ -1081,7 +1123,19 @@ async function checkInvariants(pool: pg.Pool, eventIds: number[]): Promise<Invar
 function printTable(rows: PhaseResult[], sellOuts: readonly SellOut[]): void {
   const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
   const times = (ratio: number | null) => (ratio === null ? '1.00' : Number.isNaN(ratio) ? '-' : ratio.toFixed(2));
-  const header = ['phase', 'orders/s', 'tickets/s', 'p50 ms', 'p99 ms', '409s', 'errors', 'x baseline', 'x baseline 2'];
+  const header = [
+    'phase',
+    'orders/s',
+    'tickets/s',
+    'p50 ms',
+    'p99 ms',
+    '409s',
+    'errors',
+    'x baseline',
+    'x baseline 2',
+    'PG µs/ticket',
+    'x b2 at PG',
+  ];
   const lines = rows.map((row) => [
     row.label,
     fmt(row.ordersPerSecond),
@@ -1092,6 +1146,8 @@ function printTable(rows: PhaseResult[], sellOuts: readonly SellOut[]): void {
     String(row.failures + row.errors),
     times(row.ratio),
     times(row.ratioClaims),
+    Number.isNaN(row.postgresMicrosPerTicket) ? '-' : row.postgresMicrosPerTicket.toFixed(1),
+    times(row.ratioClaimsAtPostgres),
   ]);
   for (const sold of sellOuts)
     lines.push([
@@ -1103,6 +1159,8 @@ function printTable(rows: PhaseResult[], sellOuts: readonly SellOut[]): void {
       fmt(sold.refusals),
       String(sold.failures + sold.errors),
       times(sold.ratio),
+      '-',
+      Number.isNaN(sold.postgresMicrosPerTicket) ? '-' : sold.postgresMicrosPerTicket.toFixed(1),
       '-',
     ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
@@ -1305,6 +1363,7 @@ async function main(): Promise<number> {
     const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'met' : 'NOT met');
     const bestRow = rows.find((row) => row.name === 'best');
     const bestRatio = bestRow?.ratioClaims ?? Number.NaN;
+    const bestRatioAtPostgres = bestRow?.ratioClaimsAtPostgres ?? Number.NaN;
     const bestSellOut = sellOuts.find((sold) => sold.best)?.best;
     const verdicts = {
       bestRatio: Number.isNaN(bestRatio) ? null : bestRatio >= TARGET_BEST_RATIO,
@@ -1317,6 +1376,10 @@ async function main(): Promise<number> {
     console.log(
       `Best available (issue 24): ${Number.isNaN(bestRatio) ? '-' : bestRatio.toFixed(2)}x baseline 2's seats/s ` +
         `(seats/s over seats claimed/s, median of per-round ratios; target >= ${TARGET_BEST_RATIO.toFixed(2)}x): ${verdict(verdicts.bestRatio)}.`,
+    );
+    console.log(
+      `  where PostgreSQL is the bottleneck: ${Number.isNaN(bestRatioAtPostgres) ? '-' : bestRatioAtPostgres.toFixed(2)}x ` +
+        `(baseline 2's PostgreSQL CPU per seat over best available's, median of per-round ratios).`,
     );
     console.log(
       `Best-available sell-out of ${SELLOUT_SEATS.toLocaleString('en-US')} seats: ` +
@@ -1340,6 +1403,7 @@ async function main(): Promise<number> {
           invariants,
           targets: {
             bestOverClaims: { value: bestRatio, target: TARGET_BEST_RATIO, met: verdicts.bestRatio },
+            bestOverClaimsAtPostgres: { value: bestRatioAtPostgres },
             bestSellOutTimeRatio: {
               value: bestSellOut?.timeRatio ?? null,
               target: TARGET_SELLOUT_TIME_RATIO,
