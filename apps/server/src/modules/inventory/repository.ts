@@ -275,21 +275,33 @@ export async function sellSeats(
   return rows.map((row) => row.seatId);
 }
 
-const TakenSeatsSchema = z.object({ rows: z.array(z.object({ taken: z.array(z.string()) })).length(1) });
+const TakenSeatsSchema = z.object({
+  rows: z.array(z.object({ taken: z.array(z.string()), line_held: z.array(z.string()) })).length(1),
+});
 
 /**
- * Seats of the event that are taken now: sold, or held by a hold that has not expired, sorted. One row
- * with one JSON array, not a row per seat: in an on-sale rush a stadium's map lists tens of thousands of
- * taken seats and is read again every second, and a row each cost the database and this process a
- * message, an object and a mapping per seat.
+ * Seats of the event that are taken now: sold, or held by a hold that has not expired, and every seat of a
+ * package whose waitlist has buyers waiting (the seats that come back are theirs, and marquee_take_tickets()
+ * refuses anyone else: decisions/049; the catalogue counts such a package as taken whole). Sorted. One row
+ * with JSON arrays, not a row per seat: in an on-sale rush a stadium's map lists tens of thousands of taken
+ * seats and is read again every second, and a row each cost the database and this process a message, an
+ * object and a mapping per seat. The line's seats are read apart (almost always none, one probe of a partial
+ * index per package) and merged here only when there are some.
  */
 export async function findTakenSeats(db: Db, eventId: number): Promise<string[]> {
   const result = await db.execute(
-    sql`SELECT coalesce(json_agg(${seatClaims.seatId} ORDER BY ${seatClaims.seatId}), '[]'::json) AS taken
-        FROM ${seatClaims}
-        WHERE ${and(eq(seatClaims.eventId, eventId), or(eq(seatClaims.state, 'sold'), gt(seatClaims.expiresAt, sql`now()`)))}`,
+    sql`SELECT
+          (SELECT coalesce(json_agg(${seatClaims.seatId} ORDER BY ${seatClaims.seatId}), '[]'::json)
+           FROM ${seatClaims}
+           WHERE ${and(eq(seatClaims.eventId, eventId), or(eq(seatClaims.state, 'sold'), gt(seatClaims.expiresAt, sql`now()`)))}) AS taken,
+          (SELECT coalesce(json_agg(s.seat), '[]'::json)
+           FROM ticket_packages tp CROSS JOIN LATERAL unnest(tp.seating_range) AS s(seat)
+           WHERE tp.event_id = ${eventId}
+             AND EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.package_id = tp.id AND w.status = 'waiting')) AS line_held`,
   );
-  return TakenSeatsSchema.parse(result).rows[0]?.taken ?? [];
+  const row = TakenSeatsSchema.parse(result).rows[0];
+  if (!row || row.line_held.length === 0) return row?.taken ?? [];
+  return [...new Set([...row.taken, ...row.line_held])].sort();
 }
 
 /** Every seat of the event's packages and the package that owns it (the seat → package map checkout uses). */

@@ -27,7 +27,7 @@ export const inventoryModule: FastifyPluginAsync<InventoryModuleOptions> = async
         tags: ['inventory'],
         summary: "Which of the event's seats are taken now",
         description:
-          'The seat ids that are sold or on a hold that has not expired (database clock), sorted; every other seat of a package is free. Poll it every few seconds: answers carry an ETag and `Cache-Control: no-cache`, so an unchanged answer is a 304.',
+          'The seat ids that are sold or on a hold that has not expired (database clock), and every seat of a package whose waitlist has buyers waiting (the seats that come back are theirs), sorted; every other seat of a package is free. Poll it every few seconds: answers carry an ETag and `Cache-Control: no-cache`, so an unchanged answer is a 304.',
         params: z.object({ uid: z.string() }),
         response: { ...NOT_MODIFIED_RESPONSE, 200: SeatStatesSchema, 404: ErrorBodySchema },
       },

@@ -9,7 +9,7 @@ import {
   type TicketPackageRow,
 } from '@marquee/db/factories';
 import { orderLines, orders, outbox, waitlistEntries } from '@marquee/db/schema';
-import { OrderSchema, type CreatedOrder } from '@marquee/domain/orders';
+import { OrderSchema, SeatStatesSchema, type CreatedOrder } from '@marquee/domain/orders';
 import { WaitlistEntryAnswerSchema, WaitlistOfferAnswerSchema } from '@marquee/domain/waitlist';
 import { buildTestApp, TEST_APP_CONFIG, type TestApp } from '../../test-support/build-test-app';
 import { orderTickets, payWith4242, TEST_BUYER } from '../../test-support/buy-tickets';
@@ -355,6 +355,41 @@ describe('tickets that come back go to the line first', () => {
     await expireHold(t.db, first.order_id);
     await waitlist.makeOffers();
     expect((await entriesOf(pkg.id)).map((row) => row.status)).toEqual(['left', 'offered']);
+  });
+
+  it("shows a package's seats as taken on the seat map while its line waits, and free again once no one waits", async () => {
+    const venue = await createVenue(t.db, { seatMap: smallSeatMap(2, 2) });
+    const event = await createEvent(t.db, { venueId: venue.id });
+    const lined = ['A-1-1', 'A-1-2'];
+    const open = ['A-2-1', 'A-2-2'];
+    const pkg = await createTicketPackage(t.db, { eventId: event.id, seatingRange: lined, maxPerOrder: 2 });
+    await createTicketPackage(t.db, { eventId: event.id, seatingRange: open, maxPerOrder: 2 });
+    const back = await orderTickets(t, { event_id: event.id, seats: lined }, { email: 'gives.back.map@example.com' });
+    const other = await orderTickets(t, { event_id: event.id, seats: open }, { email: 'other.map@example.com' });
+    const taken = async () => {
+      const answer = await t.app.inject({ method: 'GET', url: `/api/events/${event.uid}/seats` });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return SeatStatesSchema.parse(answer.json()).taken;
+    };
+    expect(await taken()).toEqual([...lined, ...open].sort());
+    expect((await joinAndConfirm(event.uid, pkg.id, 'waits.map@example.com', 2)).status).toBe('waiting');
+    // Both packages' holds end: the lined package's seats are the line's, the other's are anyone's.
+    await expireHold(t.db, back.order_id);
+    await expireHold(t.db, other.order_id);
+    expect(await taken()).toEqual(lined);
+    // A buyer who picks one anyway is told it is sold out, as the map says.
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { event_id: event.id, buyer: buyer('picks.map@example.com'), terms_agreed: true, seats: ['A-1-1'] },
+      remoteAddress: nextClient(),
+    });
+    expect(picked.statusCode, picked.body).toBe(409);
+    expect(picked.json()).toMatchObject({ code: 'sold_out' });
+    // The buyer leaves the line: nobody waits, and the seats show free again.
+    const left = await post('/api/waitlist/leave', await linkToken('waits.map@example.com', 'confirm'));
+    expect(left.statusCode, left.body).toBe(200);
+    expect(await taken()).toEqual([]);
   });
 
   it('picks seats together for a seated package (best available), passing over a group that does not fit', async () => {
