@@ -163,15 +163,15 @@ export function seatId(section: string, row: string, number: number): string {
 }
 
 /** Each layout's seats, by the layout object: a page that needs them in several places expands it once. */
-const expandedSeatMaps = new WeakMap<SeatMap, SeatPosition[]>();
+const expandedSeatMaps = new WeakMap<SeatMap, readonly SeatPosition[]>();
 
 /**
  * Expands a compact layout into every seat with its coordinates, in a stable order: section by section, row by
  * row, and along a straight row from left to right (whatever its numbering), past its aisles. The same layout
  * object gives the same array (20,964 seats took 5 ms to expand on the project's VM, 22 at Lighthouse's 4x
- * slowdown, and the seat-map page needed them twice): neither is to be changed in place.
+ * slowdown, and the seat-map page needed them twice), so it is read-only: copy it to sort or filter in place.
  */
-export function expandSeatMap(map: SeatMap): SeatPosition[] {
+export function expandSeatMap(map: SeatMap): readonly SeatPosition[] {
   let seats = expandedSeatMaps.get(map);
   if (!seats) expandedSeatMaps.set(map, (seats = expandSeats(map)));
   return seats;

@@ -11,7 +11,7 @@ export type SeatState = 'unavailable' | 'reserved' | 'selected' | 'available';
  */
 export interface SeatModel {
   map: SeatMap;
-  seats: SeatPosition[];
+  seats: readonly SeatPosition[];
   /** seat index -> package id (undefined when the seat belongs to no package). */
   packageIdOf: (number | undefined)[];
   /** The index of a seat id, or undefined for an id not on this map. */
