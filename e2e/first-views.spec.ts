@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { expectCaptchaSolved } from './support/captcha';
 import { findEvent } from './support/catalog';
 
@@ -168,8 +169,34 @@ test("the home page's first render has all its data: banners, Trending Events an
   });
   await page.goto('/');
   await expect(page.locator('#root > div[inert]')).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Trending in all categories' }).getByRole('link').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Trending in all categories' }).getByRole('link').first(),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Testimonials' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(fetched.filter((path) => /^\/api\/(banners|testimonials|events\/trending)/.test(path))).toEqual([]);
+});
+
+/** Issue 9's budget: the scripts the home page loads, each compressed with gzip at level 9 as bench/web counts them. */
+const HOME_JS_BUDGET_BYTES = 150 * 1024;
+
+test(`the home page's JavaScript stays under ${HOME_JS_BUDGET_BYTES / 1024} KB gzipped (issue 9)`, async ({ page }) => {
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.body());
+  });
+  await page.goto('/');
+  await expect(page.locator('#root > div[inert]')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Testimonials' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(
+    [...scripts].map(async ([path, body]) => ({ path, gzip: gzipSync(await body, { level: 9 }).length })),
+  );
+  const total = sizes.reduce((sum, script) => sum + script.gzip, 0);
+  const listing = sizes
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((script) => `${(script.gzip / 1024).toFixed(1)} KB ${script.path}`)
+    .join('\n');
+  expect(sizes.length, 'scripts the home page loaded').toBeGreaterThan(1);
+  expect(total, `the home page's scripts, gzipped:\n${listing}`).toBeLessThan(HOME_JS_BUDGET_BYTES);
 });

@@ -2,6 +2,8 @@
  * Accounts (spec 2 Modals, 3 User session and Registration, 4 Authentication, 7 Calls): every message the
  * server and the web app show about accounts, CSRF and the captcha.
  */
+import { SIGNED_OUT_MESSAGE } from './session-messages';
+
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'Enter your name.',
   nameTooLong: 'Your name can be at most 100 characters.',
@@ -27,7 +29,7 @@ export const ACCOUNT_MESSAGES = {
   signInRequiredForTwoFactor: 'Please sign in to turn on two-factor sign-in.',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on for this account.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  signedOut: 'You are signed out.',
+  signedOut: SIGNED_OUT_MESSAGE,
   signInRequired: 'Please sign in to see your bookings.',
   csrf: 'Your session has expired. Please refresh the page and try again.',
   captchaFailed: 'We could not confirm that you are human. Please tick the check box again and retry.',

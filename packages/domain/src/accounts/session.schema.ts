@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export { ACCOUNT_MESSAGES } from './messages';
+export { SIGNED_OUT_MESSAGE } from './session-messages';
 
 /*
  * What the header and every page need of accounts, apart from the forms' schemas (accounts.schema.ts):

@@ -119,14 +119,7 @@ export const SandboxConfirmResponseSchema = z.object({
 });
 export type SandboxConfirmResponse = z.infer<typeof SandboxConfirmResponseSchema>;
 
-/** GET /api/payments/config: which card form to show, and whether payments are tests. */
-export const PaymentsConfigSchema = z.object({
-  card_provider: z.enum(['sandbox', 'stripe']),
-  stripe_publishable_key: z.string().nullable(),
-  /** No real money moves (the sandbox providers, or Stripe's test keys): every page shows the test-mode notice. */
-  test_mode: z.boolean(),
-});
-export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;
+export { PaymentsConfigSchema, type PaymentsConfig } from './payments-config.schema';
 
 /** The spec's return address: `/api/bookings/status?orderId={tempOrderId}`. */
 export function bookingReturnPath(orderId: string): string {

@@ -1,17 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
 import { buttonClassName } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
-import { NotFoundPage } from '../../components/ui/not-found';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SiteFrame } from '../root-layout';
+
+/**
+ * The not-found page in a chunk of its own (shared with the '*' route): only a 404 needs it, so every page's
+ * first bundle does not carry it (the home page's JavaScript budget, issue 9).
+ */
+const NotFoundPage = lazy(() =>
+  import('../../components/ui/not-found').then((module) => ({ default: module.NotFoundPage })),
+);
 
 function ErrorContent() {
   const error = useRouteError();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   useDocumentTitle(isNotFound ? 'Page not found' : 'Something went wrong');
-  if (isNotFound) return <NotFoundPage />;
+  if (isNotFound)
+    return (
+      <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+        <NotFoundPage />
+      </Suspense>
+    );
   // Shown to visitors, so it explains and offers a way on; the details go to the console for us.
   console.error(error);
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/toaster';
-import { ACCOUNT_MESSAGES, MessageAnswerSchema, type SessionAnswer } from '@marquee/domain/accounts-session';
+import { MessageAnswerSchema, SIGNED_OUT_MESSAGE, type SessionAnswer } from '@marquee/domain/accounts-session';
 import { apiGet } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
 import { myBookingsQueryKey } from './query-keys';
@@ -19,7 +19,7 @@ export function useSignOut() {
         current ? { ...current, user: null } : current,
       );
       queryClient.removeQueries({ queryKey: myBookingsQueryKey });
-      toast(ACCOUNT_MESSAGES.signedOut);
+      toast(SIGNED_OUT_MESSAGE);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
     onError: () => {

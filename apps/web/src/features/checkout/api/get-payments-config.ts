@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PaymentsConfigSchema } from '@marquee/domain/payments';
+import { PaymentsConfigSchema } from '@marquee/domain/payments-config';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/payments/config: which card form to show (our sandbox's, or Stripe Elements). */
