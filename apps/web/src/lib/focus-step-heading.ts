@@ -17,9 +17,11 @@ export function focusStepHeading(element: HTMLElement | null): void {
     return;
   }
   afterNextPaint(() => {
-    // Still on the page, and the visitor has not put the focus somewhere themselves meanwhile.
-    const untouched = document.activeElement === null || document.activeElement === document.body;
-    if (element.isConnected && untouched) element.focus({ preventScroll: true });
+    // Still on the page, and the visitor has not put the focus somewhere themselves meanwhile. The element's
+    // own document, not the global one: the page (or a test's window) may be gone by the time this runs.
+    if (!element.isConnected) return;
+    const active = element.ownerDocument.activeElement;
+    if (active === null || active === element.ownerDocument.body) element.focus({ preventScroll: true });
   });
 }
 
